@@ -1,0 +1,34 @@
+// One jest run, several projects: node-side tests (unit, integration, system, browser) and the web app (jsdom).
+const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
+
+const workspaceSources = {
+  '^@warriors/(contracts|kit)$': '<rootDir>/packages/$1/src',
+  '^@warriors/gateway$': '<rootDir>/gateway/src',
+  '^@warriors/(auth)$': '<rootDir>/services/$1/src',
+};
+
+const node = (displayName, testMatch, extra = {}) => ({
+  displayName,
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)sx?$': swc },
+  moduleNameMapper: workspaceSources,
+  testMatch,
+  ...extra,
+});
+
+module.exports = {
+  projects: [
+    node('unit', ['<rootDir>/{packages,services,gateway}/**/test/**/*.unit.test.ts']),
+    node('integration', ['<rootDir>/{packages,services,gateway}/**/test/**/*.int.test.ts', '<rootDir>/{packages,services,gateway}/**/test/**/*.api.test.ts']),
+    node('system', ['<rootDir>/test/system/**/*.test.ts']),
+    node('browser', ['<rootDir>/test/browser/**/*.test.ts']),
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      transform: { '^.+\\.(t|j)sx?$': swc },
+      moduleNameMapper: { ...workspaceSources, '\\.(css|svg|png)$': '<rootDir>/web/test/file-stub.js' },
+      setupFilesAfterEnv: ['<rootDir>/web/test/setup.ts'],
+      testMatch: ['<rootDir>/web/src/**/*.test.tsx', '<rootDir>/web/src/**/*.test.ts'],
+    },
+  ],
+};

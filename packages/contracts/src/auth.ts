@@ -1,0 +1,165 @@
+import { z } from 'zod';
+
+export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
+export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
+export type FocusArea = z.infer<typeof FocusArea>;
+
+export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
+export const PASSWORD_MIN_LENGTH = 8;
+export const USER_SEARCH_MIN_CHARS = 2;
+
+/** An IANA zone name the runtime knows, e.g. America/New_York. */
+export const TimeZone = z.string().trim().refine(isKnownTimeZone, { message: 'Unknown timezone' });
+
+export function isKnownTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return zone.length > 0;
+  } catch {
+    return false;
+  }
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+const requiredText = (label: string, max: number) =>
+  z
+    .string({ message: `${label} is required` })
+    .trim()
+    .min(1, `${label} is required`)
+    .max(max, `Must be at most ${max} characters`);
+
+const stateCode = z
+  .string()
+  .trim()
+  .max(2, 'State must be at most 2 characters')
+  .nullish()
+  .transform((v) => (v ? v.toUpperCase() : null));
+
+export const SignupBody = z.object({
+  name: requiredText('Name', 100),
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })),
+  password: z
+    .string({ message: 'Password is required' })
+    .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+    .max(200, 'Password must be at most 200 characters'),
+  phone: optionalText(30),
+  company: optionalText(120),
+  city: optionalText(80),
+  state: stateCode,
+  focus_area: FocusArea,
+  timezone: TimeZone.nullish().transform((v) => v || 'UTC'),
+});
+export type SignupBody = z.input<typeof SignupBody>;
+
+export const LoginBody = z.object({
+  email: z.string({ message: 'Email is required' }).trim().toLowerCase().min(1, 'Email is required'),
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginBody = z.input<typeof LoginBody>;
+
+/** Stored lowercase with underscores ("Office Leasing" -> office_leasing), shown title-cased. */
+export function normalizeSpecialty(text: string): string {
+  return text
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '');
+}
+
+export function titleCaseSpecialty(stored: string): string {
+  return stored
+    .split('_')
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join(' ');
+}
+
+export const ProfileUpdateBody = z.object({
+  name: requiredText('Name', 100).optional(),
+  bio: optionalText(1000),
+  company: optionalText(120),
+  specialty: optionalText(80).transform((v) => (v ? normalizeSpecialty(v) || null : null)),
+  city: optionalText(80),
+  state: stateCode,
+  x_url: z
+    .string()
+    .trim()
+    .max(300, 'Must be at most 300 characters')
+    .nullish()
+    .transform((v) => (v ? v : null))
+    .pipe(z.url({ protocol: /^https?$/, message: 'Enter a valid URL (https://...)' }).nullable()),
+  timezone: TimeZone.optional(),
+});
+export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
+
+export const ProfilePictureBody = z.object({
+  profile_picture: z
+    .string({ message: 'profile_picture is required' })
+    .regex(/^data:[a-z/+.-]+;base64,[A-Za-z0-9+/=\s]+$/, 'Must be a base64 data URL (data:image/...;base64,...)'),
+});
+export type ProfilePictureBody = z.infer<typeof ProfilePictureBody>;
+
+/** Query flags are sent as strings: true/false (also 1/0). */
+export const QueryFlag = z
+  .enum(['true', 'false', '1', '0'], { message: 'Must be true or false' })
+  .transform((v) => v === 'true' || v === '1');
+
+export const PrivacyQuery = z.object({ profile_public: QueryFlag });
+export const LeaderboardVisibilityQuery = z.object({ show_on_leaderboard: QueryFlag });
+export const BattlePulseVisibilityQuery = z.object({ show_in_battle_pulse: QueryFlag });
+
+export const UserSearchQuery = z.object({
+  q: z.string({ message: 'q is required' }).trim().min(USER_SEARCH_MIN_CHARS, `Search needs at least ${USER_SEARCH_MIN_CHARS} characters`).max(100),
+});
+
+/** The signed-in user's own record, as /me, signup and login answer it. */
+export const User = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  email: z.string(),
+  phone: z.string().nullable(),
+  company: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  focus_area: FocusArea,
+  timezone: z.string(),
+  bio: z.string().nullable(),
+  specialty: z.string().nullable(),
+  x_url: z.string().nullable(),
+  profile_picture: z.string().nullable(),
+  profile_public: z.boolean(),
+  show_on_leaderboard: z.boolean(),
+  show_in_battle_pulse: z.boolean(),
+  /** Filled by gamification once it exists; 0 and [] until then. */
+  streak_days: z.number().int(),
+  badges: z.array(z.unknown()),
+  created_at: z.string(),
+});
+export type User = z.infer<typeof User>;
+
+export const AuthResponse = z.object({
+  access_token: z.string(),
+  token_type: z.literal('bearer'),
+  user: User,
+});
+export type AuthResponse = z.infer<typeof AuthResponse>;
+
+/** A row of /users/search: what a picker needs, nothing private. */
+export const UserSearchResult = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  profile_picture: z.string().nullable(),
+  company: z.string().nullable(),
+});
+export type UserSearchResult = z.infer<typeof UserSearchResult>;
+
+export const MessageResponse = z.object({ detail: z.string() });

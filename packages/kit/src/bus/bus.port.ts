@@ -1,0 +1,55 @@
+import type { DomainEvent } from '@warriors/contracts';
+
+/** What a consumer's handler decides; thrown errors mean "retry later" (nak with backoff). */
+export type HandlerOutcome = void;
+
+export interface PublishOptions {
+  /** De-duplication key (JetStream Nats-Msg-Id). Defaults to the event id. */
+  msgId?: string;
+}
+
+export interface ConsumerOptions {
+  /** Durable consumer name: every process using the same name shares the work (queue group). */
+  durable: string;
+  /** Subjects this consumer receives, e.g. ['user.>'] */
+  subjects: string[];
+  /** Deliveries before the message is dead-lettered. */
+  maxDeliver?: number;
+  /** Redelivery delay after a failed handler, in ms. */
+  ackWaitMs?: number;
+}
+
+export interface DeadLetter {
+  subject: string;
+  durable: string;
+  deliveries: number;
+  error: string;
+  payload: string;
+}
+
+export type EventHandler = (event: DomainEvent, meta: { subject: string; deliveries: number }) => Promise<void>;
+
+export type RequestHandler = (payload: unknown) => Promise<unknown>;
+
+export interface Subscription {
+  stop(): Promise<void>;
+}
+
+/**
+ * The bus port. Two adapters implement it (NATS JetStream and in-process) and both pass
+ * one contract suite: durable at-least-once delivery, msg-id de-duplication, shared durable
+ * consumers, dead-lettering after maxDeliver, and request/reply.
+ */
+export interface Bus {
+  publish(event: DomainEvent, options?: PublishOptions): Promise<void>;
+  consume(options: ConsumerOptions, handler: EventHandler): Promise<Subscription>;
+  /** Called when a message exhausts maxDeliver; the service stores it in its dead-letter table. */
+  onDeadLetter(listener: (letter: DeadLetter) => Promise<void> | void): void;
+  request<T = unknown>(subject: string, payload: unknown, timeoutMs: number): Promise<T>;
+  reply(subject: string, handler: RequestHandler): Promise<Subscription>;
+  /** Fire-and-forget, non-durable subject (for live effects replies). */
+  publishTransient(subject: string, payload: unknown): Promise<void>;
+  subscribeTransient(subject: string, handler: (payload: unknown) => void): Promise<Subscription>;
+  isReady(): Promise<boolean>;
+  close(): Promise<void>;
+}
