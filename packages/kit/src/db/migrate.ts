@@ -1,0 +1,33 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { sql } from 'kysely';
+import type { Database } from './database';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+/**
+ * Applies the service's SQL files (NNNN_name.sql, in name order) that its schema has not seen yet.
+ * Each file runs in its own transaction under an advisory lock, so N instances starting together
+ * apply it once.
+ */
+export async function migrate(database: Database, schema: string, migrationsDir: string): Promise<string[]> {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
+  const applied: string[] = [];
+  await sql.raw(`create schema if not exists ${schema}`).execute(database.db);
+  await sql
+    .raw(`create table if not exists ${schema}.schema_migrations (id text primary key, applied_at timestamptz not null default now())`)
+    .execute(database.db);
+  for (const file of files) {
+    const script = await readFile(path.join(migrationsDir, file), 'utf8');
+    await database.db.transaction().execute(async (trx) => {
+      await sql`select pg_advisory_xact_lock(hashtext(${schema}))`.execute(trx);
+      const seen = await sql<{ id: string }>`select id from ${sql.table(`${schema}.schema_migrations`)} where id = ${file}`.execute(trx);
+      if (seen.rows.length > 0) return;
+      await sql.raw(script).execute(trx);
+      await sql`insert into ${sql.table(`${schema}.schema_migrations`)} (id) values (${file})`.execute(trx);
+      applied.push(file);
+    });
+  }
+  return applied;
+}

@@ -1,0 +1,43 @@
+import cors from 'cors';
+import express, { type Express, type Router } from 'express';
+import helmet from 'helmet';
+import type { Logger } from '../logger';
+import { errorHandler, jsonNotFound } from './errors';
+import { healthRouter, type ReadinessCheck } from './health';
+import { requestContext } from './request-context';
+
+export const DEFAULT_JSON_LIMIT = '100kb';
+
+export interface AppOptions {
+  logger: Logger;
+  /** Allowed browser origins; empty means same-origin only (no CORS headers). */
+  corsOrigins?: string[];
+  jsonLimit?: string;
+  readiness?: ReadinessCheck[];
+  /** Paths that accept a larger JSON body than jsonLimit, e.g. { '/settings/profile-picture': '7mb' }. */
+  largeBodyPaths?: Record<string, string>;
+  routes: Router[];
+}
+
+/**
+ * The express app every service uses: request id and logging, helmet, CORS as configured,
+ * a small JSON body limit, health endpoints, JSON 404 and the `{detail}` error shape.
+ */
+export function createApp(options: AppOptions): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+  app.use(requestContext(options.logger));
+  app.use(helmet());
+  if (options.corsOrigins && options.corsOrigins.length > 0) {
+    app.use(cors({ origin: options.corsOrigins, credentials: false }));
+  }
+  app.use(healthRouter(options.readiness ?? []));
+  // A parsed body is skipped by the next parser, so the larger limits must come first.
+  for (const [path, limit] of Object.entries(options.largeBodyPaths ?? {})) app.use(path, express.json({ limit }));
+  app.use(express.json({ limit: options.jsonLimit ?? DEFAULT_JSON_LIMIT }));
+  for (const router of options.routes) app.use(router);
+  app.use(jsonNotFound);
+  app.use(errorHandler(options.logger));
+  return app;
+}

@@ -1,0 +1,66 @@
+import type { RequestHandler } from 'express';
+import jwt from 'jsonwebtoken';
+import { unauthorized } from './errors';
+import type { AuthUser } from './request-context';
+
+const ALGORITHM = 'HS256';
+
+export interface TokenSigner {
+  sign(user: AuthUser): string;
+  verify(token: string): AuthUser;
+}
+
+/** HS256 tokens with a mandatory expiry; anything else (no exp, other alg, bad signature) is refused. */
+export function createTokenSigner(secret: string, expiresInSeconds: number): TokenSigner {
+  return {
+    sign: (user) => jwt.sign({}, secret, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
+    verify: (token) => {
+      const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+      if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+        throw new Error('token lacks subject or expiry');
+      }
+      return { id: payload.sub };
+    },
+  };
+}
+
+function bearerToken(header: string | undefined): string | null {
+  if (!header) return null;
+  const [scheme, token] = header.split(' ');
+  return scheme?.toLowerCase() === 'bearer' && token ? token : null;
+}
+
+/** Rejects the request with 401 unless it carries a valid bearer token; sets req.user. */
+export function requireAuth(signer: TokenSigner): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.header('authorization'));
+    if (!token) throw unauthorized('Not authenticated');
+    try {
+      req.user = signer.verify(token);
+    } catch {
+      throw unauthorized('Could not validate credentials');
+    }
+    next();
+  };
+}
+
+/** Sets req.user when a valid token is present, and lets anonymous callers through. */
+export function optionalAuth(signer: TokenSigner): RequestHandler {
+  return (req, _res, next) => {
+    const token = bearerToken(req.header('authorization'));
+    if (token) {
+      try {
+        req.user = signer.verify(token);
+      } catch {
+        // An expired token on a public route reads as anonymous, not as an error.
+      }
+    }
+    next();
+  };
+}
+
+/** The signed-in user's id inside a route behind requireAuth. */
+export function currentUserId(req: { user?: AuthUser }): string {
+  if (!req.user) throw unauthorized();
+  return req.user.id;
+}
