@@ -12,3 +12,4 @@ export * from './http/server';
 export * from './db/database';
 export * from './db/migrate';
 export * from './bus/bus.port';
+export * from './service';
