@@ -13,3 +13,4 @@ export * from './db/database';
 export * from './db/migrate';
 export * from './bus/bus.port';
 export * from './service';
+export * from './outbox';
