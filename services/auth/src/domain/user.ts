@@ -1,0 +1,76 @@
+import type { FocusArea, User, UserProjection } from '@warriors/contracts';
+
+/** An account as the service keeps it; the store reads and writes exactly this shape. */
+export interface UserRecord {
+  id: string;
+  email: string;
+  username: string;
+  password_hash: string;
+  name: string;
+  phone: string | null;
+  company: string | null;
+  city: string | null;
+  state: string | null;
+  focus_area: FocusArea;
+  timezone: string;
+  bio: string | null;
+  specialty: string | null;
+  x_url: string | null;
+  profile_picture: string | null;
+  profile_public: boolean;
+  show_on_leaderboard: boolean;
+  show_in_battle_pulse: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The editable part of an account: what the settings routes may change. */
+export type UserChanges = Partial<
+  Pick<
+    UserRecord,
+    'name' | 'bio' | 'company' | 'specialty' | 'city' | 'state' | 'x_url' | 'timezone' | 'profile_picture' | 'profile_public' | 'show_on_leaderboard' | 'show_in_battle_pulse'
+  >
+>;
+
+/** The caller's own record. Streak and badges belong to gamification, which does not exist yet. */
+export function toUserResponse(user: UserRecord): User {
+  return {
+    id: user.id,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    phone: user.phone,
+    company: user.company,
+    city: user.city,
+    state: user.state,
+    focus_area: user.focus_area,
+    timezone: user.timezone,
+    bio: user.bio,
+    specialty: user.specialty,
+    x_url: user.x_url,
+    profile_picture: user.profile_picture,
+    profile_public: user.profile_public,
+    show_on_leaderboard: user.show_on_leaderboard,
+    show_in_battle_pulse: user.show_in_battle_pulse,
+    streak_days: 0,
+    badges: [],
+    created_at: user.created_at.toISOString(),
+  };
+}
+
+/** What other services keep of a user (names on leaderboards, visibility flags, timezone for days). */
+export function toProjection(user: UserRecord): UserProjection {
+  return {
+    user_id: user.id,
+    name: user.name,
+    username: user.username,
+    profile_picture: user.profile_picture,
+    company: user.company,
+    city: user.city,
+    state: user.state,
+    timezone: user.timezone,
+    profile_public: user.profile_public,
+    show_on_leaderboard: user.show_on_leaderboard,
+    show_in_battle_pulse: user.show_in_battle_pulse,
+  };
+}

@@ -1,0 +1,56 @@
+import { PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
+import { checkProfilePicture, detectImageMime, IMAGE_TOO_LARGE, UNSUPPORTED_IMAGE } from '../../src/domain/profile-picture';
+
+const bytes = (...parts: (number[] | string)[]) =>
+  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const toDataUrl = (mime: string, data: Uint8Array) => `data:${mime};base64,${Buffer.from(data).toString('base64')}`;
+
+const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13]);
+const JPEG = bytes([0xff, 0xd8, 0xff, 0xdb]);
+const WEBP = bytes('RIFF', [0x24, 0, 0, 0], 'WEBPVP8 ');
+
+describe('detectImageMime', () => {
+  it.each([
+    ['image/png', PNG],
+    ['image/jpeg', JPEG],
+    ['image/gif', bytes('GIF87a', [1, 0])],
+    ['image/gif', bytes('GIF89a', [1, 0])],
+    ['image/webp', WEBP],
+  ])('recognises %s by its magic bytes', (mime, data) => {
+    expect(detectImageMime(data)).toBe(mime);
+  });
+
+  it.each([
+    ['an SVG', bytes('<svg xmlns="http://www.w3.org/2000/svg"></svg>')],
+    ['plain text', bytes('hello world')],
+    ['a RIFF that is not WebP (WAV)', bytes('RIFF', [0x24, 0, 0, 0], 'WAVEfmt ')],
+    ['a truncated PNG signature', bytes([0x89, 0x50, 0x4e, 0x47])],
+    ['nothing', bytes()],
+  ])('refuses %s', (_label, data) => {
+    expect(detectImageMime(data)).toBeNull();
+  });
+});
+
+describe('checkProfilePicture', () => {
+  it('re-labels the data URL with the detected type', () => {
+    expect(checkProfilePicture(toDataUrl('image/svg+xml', PNG))).toEqual({ ok: true, dataUrl: toDataUrl('image/png', PNG) });
+  });
+
+  it('drops whitespace a client wrapped the base64 with', () => {
+    const wrapped = toDataUrl('image/jpeg', JPEG).replace(',', ',\n ');
+    expect(checkProfilePicture(wrapped)).toEqual({ ok: true, dataUrl: toDataUrl('image/jpeg', JPEG) });
+  });
+
+  it('refuses an SVG even when labelled as PNG', () => {
+    expect(checkProfilePicture(toDataUrl('image/png', bytes('<svg onload="alert(1)"/>')))).toEqual({ ok: false, reason: UNSUPPORTED_IMAGE });
+  });
+
+  it('accepts exactly 5 MB and refuses one byte more', () => {
+    const atLimit = new Uint8Array(PROFILE_PICTURE_MAX_BYTES);
+    atLimit.set(PNG);
+    expect(checkProfilePicture(toDataUrl('image/png', atLimit)).ok).toBe(true);
+    const over = new Uint8Array(PROFILE_PICTURE_MAX_BYTES + 1);
+    over.set(PNG);
+    expect(checkProfilePicture(toDataUrl('image/png', over))).toEqual({ ok: false, reason: IMAGE_TOO_LARGE });
+  });
+});
