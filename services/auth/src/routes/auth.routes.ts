@@ -1,0 +1,24 @@
+import { Router } from 'express';
+import { LoginBody, SignupBody } from '@warriors/contracts';
+import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import type { Accounts } from '../use-cases/accounts';
+
+export function authRoutes(accounts: Accounts, tokens: TokenSigner): Router {
+  const router = Router();
+
+  router.post('/api/signup', async (req, res) => {
+    const body = parse(SignupBody, req.body);
+    res.status(201).json(await accounts.signup(body, req.id));
+  });
+
+  router.post('/api/login', async (req, res) => {
+    const { email, password } = parse(LoginBody, req.body);
+    res.json(await accounts.login(email, password));
+  });
+
+  router.get('/api/me', requireAuth(tokens), async (req, res) => {
+    res.json(await accounts.me(currentUserId(req)));
+  });
+
+  return router;
+}

@@ -1,0 +1,43 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createApp, createOutbox, migrate, type Service, type ServicePorts } from '@warriors/kit';
+import { createPasswords } from './passwords';
+import { authRoutes } from './routes/auth.routes';
+import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
+import { usersRoutes } from './routes/users.routes';
+import { SCHEMA, type AuthDatabase } from './store/users.store';
+import { createAccounts } from './use-cases/accounts';
+
+/** src/ under ts-jest and tsx, dist/ once built: both sit one level below the package root. */
+const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+/** A 5 MB picture grows by a third in base64, plus the JSON around it. */
+const PICTURE_BODY_LIMIT = '7mb';
+
+export function createAuthService(ports: ServicePorts): Service {
+  const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
+  const accounts = createAccounts({
+    db: ports.database.db as Kysely<AuthDatabase>,
+    outbox,
+    clock: ports.clock,
+    passwords: createPasswords(),
+    tokens: ports.tokens,
+  });
+  const app = createApp({
+    logger: ports.logger,
+    corsOrigins: ports.corsOrigins,
+    readiness: [{ name: 'database', check: () => ports.database.ping() }],
+    largeBodyPaths: { [PROFILE_PICTURE_PATH]: PICTURE_BODY_LIMIT },
+    routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens)],
+  });
+  return {
+    name: 'auth',
+    app,
+    async start() {
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      // The outbox table lives in the schema the migrations create.
+      await outbox.start();
+    },
+    stop: () => outbox.stop(),
+  };
+}

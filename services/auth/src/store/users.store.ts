@@ -1,0 +1,72 @@
+import type { Kysely } from 'kysely';
+import type { UserSearchResult } from '@warriors/contracts';
+import type { UserChanges, UserRecord } from '../domain/user';
+
+export const SCHEMA = 'auth';
+
+export interface AuthDatabase {
+  users: UserRecord;
+}
+
+/** Either the pool or an open transaction: every function runs on whichever the caller holds. */
+export type Executor = Kysely<AuthDatabase>;
+
+const users = (db: Executor) => db.withSchema(SCHEMA).selectFrom('users');
+
+export async function findUserById(db: Executor, id: string): Promise<UserRecord | undefined> {
+  return users(db).selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
+  return users(db).selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+/** Usernames equal to `base` or `base` followed by digits; base is [a-z0-9_] so it is safe in a regex. */
+export async function findUsernamesLike(db: Executor, base: string): Promise<string[]> {
+  const rows = await users(db)
+    .select('username')
+    .where('username', '~', `^${base}[0-9]*$`)
+    .execute();
+  return rows.map((r) => r.username);
+}
+
+export async function insertUser(db: Executor, user: UserRecord): Promise<UserRecord> {
+  return db.withSchema(SCHEMA).insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function updateUser(db: Executor, id: string, changes: UserChanges, at: Date): Promise<UserRecord | undefined> {
+  return db
+    .withSchema(SCHEMA)
+    .updateTable('users')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function deleteUser(db: Executor, id: string): Promise<boolean> {
+  const result = await db.withSchema(SCHEMA).deleteFrom('users').where('id', '=', id).executeTakeFirst();
+  return result.numDeletedRows > 0n;
+}
+
+/** Case-insensitive substring match on name, username or company; `%`, `_` and `\` in the text match literally. */
+export async function searchUsers(db: Executor, text: string, excludeId: string, limit: number): Promise<UserSearchResult[]> {
+  const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return users(db)
+    .select(['id', 'name', 'username', 'profile_picture', 'company'])
+    .where('id', '<>', excludeId)
+    .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('username', 'ilike', pattern), eb('company', 'ilike', pattern)]))
+    .orderBy('name')
+    .orderBy('username')
+    .limit(limit)
+    .execute();
+}
+
+/** Which unique constraint a failed insert hit, if that is why it failed. */
+export function uniqueViolation(error: unknown): 'email' | 'username' | null {
+  const e = error as { code?: string; constraint?: string };
+  if (e?.code !== '23505') return null;
+  if (e.constraint === 'users_email_key') return 'email';
+  if (e.constraint === 'users_username_key') return 'username';
+  return null;
+}
