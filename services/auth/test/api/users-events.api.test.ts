@@ -1,0 +1,115 @@
+import { randomBytes } from 'node:crypto';
+import { UserProjection } from '@warriors/contracts';
+import { createTestDatabase, startAuth, waitFor, type TestAuth } from '../support/harness';
+
+let auth: TestAuth;
+let drop: () => Promise<void>;
+
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  drop = test.drop;
+  auth = await startAuth(test.database);
+});
+
+afterAll(async () => {
+  await auth.close();
+  await drop();
+});
+
+describe('GET /api/users/search', () => {
+  const search = (token: string, q: string) => auth.call('GET', `/api/users/search?q=${encodeURIComponent(q)}`, { token });
+  // A marker unique to each test keeps the rows other tests created out of the results.
+  const marker = () => `m${randomBytes(4).toString('hex')}`;
+
+  it('finds users by name, username or company, case-insensitively, without the caller', async () => {
+    const tag = marker();
+    const caller = await auth.signup({ name: `Caller ${tag}` });
+    const byName = await auth.signup({ name: `Maria ${tag}`, company: 'Acme' });
+    const byCompany = await auth.signup({ name: 'Someone Else', company: `${tag.toUpperCase()} Realty` });
+    const reply = await search(caller.token, `  ${tag.toUpperCase()} `);
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual([
+      { id: byName.user.id, name: `Maria ${tag}`, username: byName.user.username, profile_picture: null, company: 'Acme' },
+      { id: byCompany.user.id, name: 'Someone Else', username: byCompany.user.username, profile_picture: null, company: `${tag.toUpperCase()} Realty` },
+    ]);
+    expect((await search(caller.token, byName.user.username)).body.map((u: { id: string }) => u.id)).toEqual([byName.user.id]);
+  });
+
+  it('treats % and _ in the text literally', async () => {
+    const tag = marker();
+    const caller = await auth.signup();
+    await auth.signup({ name: `Plain ${tag}`, company: `${tag}x` });
+    const literal = await auth.signup({ name: `Odd ${tag}`, company: `${tag}%${tag}_` });
+    expect((await search(caller.token, `${tag}%`)).body.map((u: { id: string }) => u.id)).toEqual([literal.user.id]);
+    expect((await search(caller.token, `${tag}_`)).body.map((u: { id: string }) => u.id)).toEqual([literal.user.id]);
+  });
+
+  it('answers at most 20 users', async () => {
+    const tag = marker();
+    const caller = await auth.signup();
+    await Promise.all(Array.from({ length: 22 }, (_, i) => auth.signup({ name: `Many ${tag} ${i}` })));
+    expect((await search(caller.token, tag)).body).toHaveLength(20);
+  });
+
+  it.each([['one character', 'a'], ['blank after trimming', '   a  '], ['missing', null]])('answers 422 when q is %s', async (_label, q) => {
+    const { token } = await auth.signup();
+    const reply = await auth.call('GET', q === null ? '/api/users/search' : `/api/users/search?q=${encodeURIComponent(q)}`, { token });
+    expect(reply.status).toBe(422);
+    expect(reply.body.detail[0].loc).toEqual(['query', 'q']);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await auth.call('GET', '/api/users/search?q=ab')).status).toBe(401);
+  });
+});
+
+describe('events', () => {
+  it('publishes user.registered with the projection on signup', async () => {
+    const { user } = await auth.signup({ name: 'Pub Warrior', company: 'Pub Co', city: 'Miami', state: 'fl', timezone: 'America/New_York' });
+    const event = await waitFor('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered' && e.data.user_id === user.id));
+    expect(event).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      type: 'user.registered',
+      v: 1,
+      occurredAt: '2025-03-01T12:00:00.000Z',
+      requestId: expect.any(String),
+      data: {
+        user_id: user.id,
+        name: 'Pub Warrior',
+        username: user.username,
+        profile_picture: null,
+        company: 'Pub Co',
+        city: 'Miami',
+        state: 'FL',
+        timezone: 'America/New_York',
+        profile_public: true,
+        show_on_leaderboard: true,
+        show_in_battle_pulse: true,
+      },
+    });
+    expect(UserProjection.strict().parse(event.data)).toEqual(event.data);
+  });
+
+  it('carries the request id the gateway sent', async () => {
+    const email = `r${randomBytes(6).toString('hex')}@example.com`;
+    const requestId = `req-${randomBytes(4).toString('hex')}`;
+    const response = await fetch(`${auth.url}/api/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-request-id': requestId },
+      body: JSON.stringify({ name: 'Traced', email, password: 'long enough pw', focus_area: 'investor' }),
+    });
+    expect(response.status).toBe(201);
+    const event = await waitFor('user.registered', () => auth.bus.events.find((e) => e.requestId === requestId));
+    expect(event.type).toBe('user.registered');
+  });
+
+  it('publishes nothing when a signup is refused', async () => {
+    const { email } = await auth.signup();
+    const before = auth.bus.events.length;
+    await auth.call('POST', '/api/signup', { body: { name: 'Dup', email, password: 'long enough pw', focus_area: 'investor' } });
+    await auth.signup();
+    // The second signup's event proves the relay ran after the refused one.
+    await waitFor('the next event', () => (auth.bus.events.length > before ? true : undefined));
+    expect(auth.bus.events.slice(before).map((e) => e.type)).toEqual(['user.registered']);
+  });
+});
