@@ -13,7 +13,8 @@ npm run build --silent || exit 1
 
 mkdir -p artifacts
 report=artifacts/jest-results.json
-npx jest --maxWorkers=2 --json --outputFile="$report" "$@"
+# PGlite loads its WebAssembly with a dynamic import, which jest allows only with this flag.
+NODE_OPTIONS=--experimental-vm-modules npx jest --maxWorkers=2 --json --outputFile="$report" "$@"
 status=$?
 
 if [ -f "$report" ]; then
