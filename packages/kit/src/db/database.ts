@@ -47,3 +47,23 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
     await pglite.close();
   });
 }
+
+/** Stack mode on a fresh server: create the database named in the URL if it is missing. */
+export async function ensureDatabaseExists(connectionString: string): Promise<void> {
+  const url = new URL(connectionString);
+  const name = decodeURIComponent(url.pathname.slice(1));
+  if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
+  url.pathname = '/postgres';
+  const admin = new Pool({ connectionString: url.toString(), max: 1 });
+  try {
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      await admin.query(`create database ${name}`).catch((err: { code?: string }) => {
+        // Another process created it between our check and our create.
+        if (err.code !== '42P04' && err.code !== '23505') throw err;
+      });
+    }
+  } finally {
+    await admin.end();
+  }
+}

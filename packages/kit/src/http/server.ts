@@ -10,9 +10,9 @@ export interface RunningServer {
 }
 
 /** Starts listening (port 0 picks a free one, as tests do) and knows how to stop, idle sockets included. */
-export function listen(app: Express | ((req: any, res: any) => void), port: number, host = '127.0.0.1'): Promise<RunningServer> {
+export function listen(target: Express | Server, port: number, host = '127.0.0.1'): Promise<RunningServer> {
   return new Promise((resolve, reject) => {
-    const server = (app as Express).listen(port, host, () => {
+    const server: Server = target.listen(port, host, () => {
       const actual = (server.address() as AddressInfo).port;
       resolve({
         server,

@@ -1,0 +1,38 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { port } from '@warriors/kit';
+import { SERVICE_NAMES, type ServiceName } from './route-table';
+import { parseUrlList } from './upstream-pool';
+
+export const DEFAULT_WEB_DIST = path.resolve(__dirname, '../../web/dist');
+
+const common = {
+  PORT: port(8080),
+  HOST: z.string().default('0.0.0.0'),
+  WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
+  AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+};
+
+/** Stack mode: every service's instances come from <SERVICE>_URLS, e.g. AUTH_URLS=http://10.0.0.5:4001,http://10.0.0.6:4001 */
+export const GatewayEnv = z.object({
+  ...common,
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  ...Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), z.string().min(1, `${upstreamVariable(name)} is required`)])),
+});
+
+export function upstreamVariable(service: ServiceName): string {
+  return `${service.toUpperCase()}_URLS`;
+}
+
+export function upstreamsFrom(env: Record<string, unknown>): Record<ServiceName, string[]> {
+  return Object.fromEntries(SERVICE_NAMES.map((name) => [name, parseUrlList(String(env[upstreamVariable(name)]))])) as Record<ServiceName, string[]>;
+}
+
+/** Embedded mode: one process, data under DATA_DIR; a JWT secret is made and kept there when none is given. */
+export const EmbeddedEnv = z.object({
+  ...common,
+  DATA_DIR: z.string().default('./data'),
+  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().optional(),
+});

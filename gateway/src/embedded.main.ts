@@ -1,0 +1,28 @@
+import { createLogger, loadConfig, onShutdown } from '@warriors/kit';
+import { EmbeddedEnv } from './config';
+import { startEmbedded } from './embedded';
+
+async function main(): Promise<void> {
+  const logger = createLogger('warriors');
+  try {
+    const config = loadConfig(EmbeddedEnv);
+    const product = await startEmbedded({
+      port: config.PORT,
+      host: config.HOST,
+      dataDir: config.DATA_DIR,
+      webDist: config.WEB_DIST,
+      jwtSecret: config.JWT_SECRET,
+      jwtTtlSeconds: config.JWT_TTL_SECONDS,
+      authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
+      trustProxyHops: config.TRUST_PROXY_HOPS,
+      logger,
+    });
+    logger.info(`Prospect Warriors is running at http://localhost:${config.PORT}`);
+    onShutdown(logger, [() => product.close()]);
+  } catch (err) {
+    logger.fatal({ err }, 'failed to start');
+    process.exit(1);
+  }
+}
+
+void main();

@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import http from 'node:http';
+import path from 'node:path';
+import {
+  createLogger,
+  createMemoryBus,
+  createPgliteDatabase,
+  createTokenSigner,
+  DEFAULT_TOKEN_TTL_SECONDS,
+  listen,
+  type Clock,
+  type Logger,
+  type RunningServer,
+  systemClock,
+} from '@warriors/kit';
+import { createGateway } from './gateway';
+import { SERVICE_NAMES } from './route-table';
+import { SERVICES } from './services';
+import { UpstreamPool } from './upstream-pool';
+
+export interface EmbeddedOptions {
+  port: number;
+  host: string;
+  /** Where PGlite keeps its files; undefined keeps everything in memory (tests). */
+  dataDir: string | undefined;
+  webDist?: string;
+  jwtSecret?: string;
+  jwtTtlSeconds?: number;
+  authAttemptsPerMinute: number;
+  trustProxyHops?: number;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface EmbeddedProduct {
+  url: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The whole product in one process: PGlite, the in-process bus, every service on a loopback port
+ * and the gateway in front — the same code and the same route table as the stack.
+ */
+export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedProduct> {
+  const logger = options.logger ?? createLogger('warriors');
+  if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
+  const database = await createPgliteDatabase(options.dataDir ? path.join(options.dataDir, 'pg') : undefined);
+  const bus = createMemoryBus();
+  const tokens = createTokenSigner(options.jwtSecret ?? (await embeddedSecret(options.dataDir)), options.jwtTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const clock = options.clock ?? systemClock;
+
+  const running: Array<{ stop(): Promise<void>; server: RunningServer }> = [];
+  const pools: Record<string, UpstreamPool> = {};
+  for (const name of SERVICE_NAMES) {
+    const service = SERVICES[name].create({ database, bus, clock, tokens, logger: logger.child({ service: name }) });
+    await service.start();
+    const server = await listen(service.app, 0);
+    running.push({ stop: () => service.stop(), server });
+    pools[name] = new UpstreamPool(name, [server.url]);
+  }
+
+  const gateway = createGateway({
+    logger: logger.child({ service: 'gateway' }),
+    pools,
+    webDist: options.webDist,
+    trustProxyHops: options.trustProxyHops ?? 0,
+    authAttemptsPerMinute: options.authAttemptsPerMinute,
+  });
+  const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), options.port, options.host);
+
+  return {
+    url: front.url.replace('0.0.0.0', 'localhost'),
+    async close() {
+      await front.close();
+      for (const { stop, server } of running.reverse()) {
+        await stop();
+        await server.close();
+      }
+      await bus.close();
+      await database.close();
+    },
+  };
+}
+
+/** A random secret made once per data folder, so sessions survive a restart of the embedded product. */
+async function embeddedSecret(dataDir: string | undefined): Promise<string> {
+  if (!dataDir) return randomBytes(48).toString('base64url');
+  const file = path.join(dataDir, 'jwt-secret');
+  try {
+    return (await readFile(file, 'utf8')).trim();
+  } catch {
+    const fresh = randomBytes(48).toString('base64url');
+    await writeFile(file, fresh, { mode: 0o600 });
+    return fresh;
+  }
+}

@@ -1,0 +1,174 @@
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { Socket } from 'node:net';
+import express, { type Express, type RequestHandler } from 'express';
+import helmet from 'helmet';
+import { createProxyMiddleware } from 'http-proxy-middleware';
+import { rateLimit, type Store } from 'express-rate-limit';
+import { RedisStore } from 'rate-limit-redis';
+import { errorHandler, jsonNotFound, readiness, REQUEST_ID_HEADER, requestContext, type Logger, type Redis } from '@warriors/kit';
+import { serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type ServiceName } from './route-table';
+import type { UpstreamPool } from './upstream-pool';
+
+export interface GatewayOptions {
+  logger: Logger;
+  pools: Partial<Record<ServiceName, UpstreamPool>>;
+  /** The built web app (web/dist); served with SPA fallback when present. */
+  webDist?: string;
+  /** Proxies in front of the gateway, so rate limits see the client's address and not the proxy's. */
+  trustProxyHops: number;
+  /** Sign-up and login attempts allowed per client address per minute. */
+  authAttemptsPerMinute: number;
+  /** Rate-limit counters live in Redis in stack mode, so every gateway instance shares them. */
+  redis?: Redis;
+  /** How long an upstream may take to answer before the gateway gives up (504). */
+  upstreamTimeoutMs?: number;
+}
+
+export interface Gateway {
+  app: Express;
+  /** Hands WebSocket upgrades to the service that owns /ws. */
+  onUpgrade(req: http.IncomingMessage, socket: Socket, head: Buffer): void;
+}
+
+declare module 'node:http' {
+  interface IncomingMessage {
+    upstreamService?: ServiceName;
+    upstreamUrl?: string;
+  }
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { logger, pools } = options;
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', options.trustProxyHops);
+  app.use(requestContext(logger));
+  app.use(
+    helmet({
+      contentSecurityPolicy: {
+        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
+      },
+    }),
+  );
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const result = await readiness(
+      Object.entries(pools).map(([service, pool]) => ({
+        name: service,
+        check: async () => (await Promise.all(pool!.urls.map(isUpstreamReady))).some(Boolean),
+      })),
+    );
+    res.status(result.ready ? 200 : 503).json({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
+  });
+
+  const authLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: options.authAttemptsPerMinute,
+    standardHeaders: 'draft-7',
+    legacyHeaders: false,
+    // Limits protect accounts; if Redis is away we keep letting people in rather than lock everyone out.
+    passOnStoreError: true,
+    store: options.redis ? redisStore(options.redis) : undefined,
+    handler: (_req, res) => {
+      res.status(429).json({ detail: 'Too many attempts. Please wait a minute and try again.' });
+    },
+  });
+  app.post(['/api/login', '/api/signup'], authLimiter);
+
+  const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
+    router: (req) => req.upstreamUrl!,
+    changeOrigin: false,
+    xfwd: true,
+    ws: false,
+    proxyTimeout: options.upstreamTimeoutMs ?? 30_000,
+    agent: new http.Agent({ keepAlive: true, maxSockets: 512 }),
+    on: {
+      proxyReq: (proxyReq, req) => {
+        proxyReq.setHeader(REQUEST_ID_HEADER, (req as express.Request).id);
+      },
+      error: (err, req, res) => {
+        const service = req.upstreamService ?? 'upstream';
+        logger.warn({ err: (err as Error).message, service, upstream: req.upstreamUrl }, 'upstream failed');
+        if (res instanceof http.ServerResponse) {
+          if (res.headersSent) {
+            res.destroy();
+            return;
+          }
+          const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && !res.writableEnded;
+          res.writeHead(timedOut ? 504 : 502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ detail: `The ${service} service is unavailable. Please try again shortly.` }));
+        } else {
+          (res as Socket).destroy();
+        }
+      },
+    },
+  });
+
+  const toService: RequestHandler = (req, res, next) => {
+    const service = serviceFor(req.path);
+    const pool = service ? pools[service] : undefined;
+    if (!service || !pool) {
+      res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` });
+      return;
+    }
+    req.upstreamService = service;
+    req.upstreamUrl = pool.next();
+    void proxy(req, res, next);
+  };
+  app.use('/api', (req, res, next) => {
+    // Mounted handlers see a path without /api; the upstream must get the original one.
+    req.url = req.originalUrl;
+    toService(req, res, next);
+  });
+
+  if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) serveWebApp(app, options.webDist);
+
+  app.use(jsonNotFound);
+  app.use(errorHandler(logger));
+
+  const onUpgrade = (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    const pool = WEBSOCKET_SERVICE ? pools[WEBSOCKET_SERVICE] : undefined;
+    if (url.pathname !== WEBSOCKET_PATH || !pool) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      return;
+    }
+    req.upstreamService = WEBSOCKET_SERVICE!;
+    req.upstreamUrl = pool.next();
+    proxy.upgrade(req, socket, head);
+  };
+
+  return { app, onUpgrade };
+}
+
+function serveWebApp(app: Express, webDist: string): void {
+  // Vite names assets by content hash, so they may be cached forever; index.html never is.
+  app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
+  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
+  app.get(/^\/(?!api\/|ws$|healthz$|readyz$).*/, (req, res, next) => {
+    if (!req.accepts('html')) return next();
+    res.setHeader('cache-control', 'no-cache');
+    res.sendFile(path.join(webDist, 'index.html'));
+  });
+}
+
+function redisStore(redis: Redis): Store {
+  return new RedisStore({
+    prefix: 'rl:auth:',
+    sendCommand: (command: string, ...args: string[]) => redis.call(command, ...args) as Promise<never>,
+  });
+}
+
+async function isUpstreamReady(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/readyz`, { signal: AbortSignal.timeout(800) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}

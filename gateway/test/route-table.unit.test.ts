@@ -1,0 +1,46 @@
+import { ROUTES, serviceFor } from '../src/route-table';
+import { parseUrlList, UpstreamPool } from '../src/upstream-pool';
+
+describe('route table', () => {
+  it.each([
+    ['/api/signup', 'auth'],
+    ['/api/login', 'auth'],
+    ['/api/me', 'auth'],
+    ['/api/settings/profile', 'auth'],
+    ['/api/settings/privacy', 'auth'],
+    ['/api/user/delete-account', 'auth'],
+    ['/api/users/search', 'auth'],
+  ])('sends %s to %s', (path, service) => {
+    expect(serviceFor(path)).toBe(service);
+  });
+
+  it('matches whole path segments, not prefixes of words', () => {
+    expect(serviceFor('/api/meetings')).toBeNull();
+    expect(serviceFor('/api/signupx')).toBeNull();
+  });
+
+  it('leaves paths no service owns unrouted', () => {
+    expect(serviceFor('/api/nothing-here')).toBeNull();
+    expect(serviceFor('/signup')).toBeNull();
+  });
+
+  it('has no two routes with the same pattern', () => {
+    const patterns = ROUTES.map((r) => r.pattern.source);
+    expect(new Set(patterns).size).toBe(patterns.length);
+  });
+});
+
+describe('upstream pool', () => {
+  it('takes instances in turn', () => {
+    const pool = new UpstreamPool('activity', ['http://a', 'http://b', 'http://c']);
+    expect([1, 2, 3, 4, 5, 6, 7].map(() => pool.next())).toEqual(['http://a', 'http://b', 'http://c', 'http://a', 'http://b', 'http://c', 'http://a']);
+  });
+
+  it('refuses an empty pool', () => {
+    expect(() => new UpstreamPool('auth', [])).toThrow('No upstream URL for auth');
+  });
+
+  it('reads a comma-separated list and drops trailing slashes and blanks', () => {
+    expect(parseUrlList(' http://a:1/, http://b:2 ,,')).toEqual(['http://a:1', 'http://b:2']);
+  });
+});

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { createNatsBus } from './bus/nats-bus';
+import { systemClock } from './clock';
+import { loadConfig, port, secret } from './config';
+import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
+import { createTokenSigner } from './http/jwt';
+import { listen } from './http/server';
+import { createLogger } from './logger';
+import type { Service, ServicePorts } from './service';
+import { onShutdown } from './shutdown';
+
+export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
+
+/** What every service process reads from its environment in stack mode. */
+export const ServiceProcessEnv = z.object({
+  PORT: port(0),
+  HOST: z.string().default('127.0.0.1'),
+  DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/warriors'),
+  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  JWT_SECRET: secret('JWT_SECRET'),
+  JWT_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+  DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+});
+
+/**
+ * Runs one service as its own process against PostgreSQL and NATS: read config, build the
+ * ports, start, listen, and stop in order on SIGTERM. A service's main.ts is one call to this.
+ */
+export async function runServiceProcess(name: string, defaultPort: number, create: (ports: ServicePorts) => Service): Promise<void> {
+  const logger = createLogger(name);
+  try {
+    const config = loadConfig(ServiceProcessEnv, { PORT: String(defaultPort), ...process.env });
+    await ensureDatabaseExists(config.DATABASE_URL);
+    const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    const bus = await createNatsBus({ servers: config.NATS_URL, logger });
+    const service = create({
+      database,
+      bus,
+      clock: systemClock,
+      logger,
+      tokens: createTokenSigner(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+      corsOrigins: config.CORS_ORIGINS,
+    });
+    await service.start();
+    const server = await listen(service.app, config.PORT, config.HOST);
+    logger.info({ url: server.url }, `${name} listening`);
+    onShutdown(logger, [() => database.close(), () => bus.close(), () => service.stop(), () => server.close()]);
+  } catch (err) {
+    logger.fatal({ err }, `${name} failed to start`);
+    process.exit(1);
+  }
+}

@@ -1,0 +1,126 @@
+import express, { Router } from 'express';
+import jwt from 'jsonwebtoken';
+import { z } from 'zod';
+import { createApp, createLogger, createTokenSigner, HttpError, listen, parse, requireAuth, type RunningServer } from '../src';
+
+const SECRET = 'a-test-secret-that-is-long-enough-1234567890';
+const logger = createLogger('kit-test', 'silent');
+
+describe('app factory', () => {
+  let server: RunningServer;
+  const signer = createTokenSigner(SECRET, 60);
+
+  beforeAll(async () => {
+    const router = Router();
+    const Body = z.object({ email: z.email({ message: 'Enter a valid email address' }), count: z.number().int().min(1, 'Too small') });
+    router.post('/echo', (req, res) => {
+      res.json(parse(Body, req.body));
+    });
+    router.put('/big', (req, res) => {
+      res.json({ size: JSON.stringify(req.body).length });
+    });
+    router.get('/teapot', () => {
+      throw new HttpError(418, 'I am a teapot');
+    });
+    router.get('/boom', () => {
+      throw new Error('secret internals');
+    });
+    router.get('/private', requireAuth(signer), (req, res) => {
+      res.json({ id: req.user!.id, requestId: req.id });
+    });
+    const app = createApp({ logger, routes: [router], largeBodyPaths: { '/big': '1mb' }, jsonLimit: '1kb' });
+    server = await listen(app, 0);
+  });
+
+  afterAll(() => server.close());
+
+  const post = (path: string, body: string, method = 'POST') =>
+    fetch(`${server.url}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
+
+  it('answers validation failures as 422 with loc and msg', async () => {
+    const res = await post('/echo', JSON.stringify({ email: 'nope', count: 0 }));
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({
+      detail: [
+        { loc: ['body', 'email'], msg: 'Enter a valid email address' },
+        { loc: ['body', 'count'], msg: 'Too small' },
+      ],
+    });
+  });
+
+  it('answers malformed JSON with 422, not 500', async () => {
+    const res = await post('/echo', '{"email": ');
+    expect(res.status).toBe(422);
+    expect(await res.json()).toEqual({ detail: [{ loc: ['body'], msg: 'Body is not valid JSON' }] });
+  });
+
+  it('keeps the small body limit everywhere but on the larger paths', async () => {
+    const payload = JSON.stringify({ data: 'x'.repeat(5000) });
+    const small = await post('/echo', payload);
+    expect(small.status).toBe(413);
+    expect(await small.json()).toEqual({ detail: 'Request body is too large' });
+    const big = await post('/big', payload, 'PUT');
+    expect(big.status).toBe(200);
+  });
+
+  it('turns HttpError into its status and {detail}', async () => {
+    const res = await fetch(`${server.url}/teapot`);
+    expect(res.status).toBe(418);
+    expect(await res.json()).toEqual({ detail: 'I am a teapot' });
+  });
+
+  it('hides unknown errors behind a plain 500', async () => {
+    const res = await fetch(`${server.url}/boom`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: 'Internal server error' });
+  });
+
+  it('answers unknown paths with a JSON 404', async () => {
+    const res = await fetch(`${server.url}/nowhere`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ detail: 'Not found: GET /nowhere' });
+  });
+
+  it('serves /healthz and /readyz', async () => {
+    expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    expect((await fetch(`${server.url}/readyz`)).status).toBe(200);
+  });
+
+  describe('bearer tokens', () => {
+    const get = (token?: string) => fetch(`${server.url}/private`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+
+    it('lets a valid token through and keeps the request id', async () => {
+      const res = await fetch(`${server.url}/private`, { headers: { authorization: `Bearer ${signer.sign({ id: 'u1' })}`, 'x-request-id': 'req-42' } });
+      expect(await res.json()).toEqual({ id: 'u1', requestId: 'req-42' });
+    });
+
+    it('refuses a missing token', async () => {
+      const res = await get();
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: 'Not authenticated' });
+    });
+
+    it.each([
+      ['garbage', 'not.a.token'],
+      ['another secret', jwt.sign({ sub: 'u1' }, 'another-secret-another-secret-another', { expiresIn: 60 })],
+      ['alg none', jwt.sign({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + 60 }, '', { algorithm: 'none' })],
+      ['no expiry', jwt.sign({ sub: 'u1' }, SECRET, { algorithm: 'HS256' })],
+      ['expired', jwt.sign({ sub: 'u1', exp: Math.floor(Date.now() / 1000) - 10 }, SECRET)],
+      ['HS512', jwt.sign({ sub: 'u1' }, SECRET, { algorithm: 'HS512', expiresIn: 60 })],
+    ])('refuses a token with %s', async (_case, token) => {
+      const res = await get(token);
+      expect(res.status).toBe(401);
+      expect(await res.json()).toEqual({ detail: 'Could not validate credentials' });
+    });
+  });
+});
+
+describe('listen', () => {
+  it('picks a free port with 0 and closes', async () => {
+    const app = express();
+    const server = await listen(app, 0);
+    expect(server.port).toBeGreaterThan(0);
+    await server.close();
+    await expect(fetch(server.url)).rejects.toThrow();
+  });
+});

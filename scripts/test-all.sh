@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# The README's test command. On a fresh Debian machine it installs what the tests need, builds,
+# then runs every layer (unit, integration, system, web, browser) and ends with one line:
+# "N passed, N failed".
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  npm ci --no-audit --no-fund || exit 1
+fi
+bash scripts/ensure-infra.sh || exit 1
+npm run build --silent || exit 1
+
+mkdir -p artifacts
+report=artifacts/jest-results.json
+# PGlite loads its WebAssembly with a dynamic import, which jest allows only with this flag.
+NODE_OPTIONS=--experimental-vm-modules npx jest --maxWorkers=2 --json --outputFile="$report" "$@"
+status=$?
+
+if [ -f "$report" ]; then
+  node -e '
+    const r = require(process.argv[1]);
+    const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
+  ' "$report"
+else
+  echo "0 passed, 1 failed"
+fi
+exit $status

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+
+export interface Answer<T = any> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A tiny client for the public API, as the browser uses it. */
+export function apiClient(baseUrl: string) {
+  const call = async <T = any>(method: string, path: string, options: { body?: unknown; token?: string; headers?: Record<string, string> } = {}): Promise<Answer<T>> => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        'content-type': 'application/json',
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...options.headers,
+      },
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: AbortSignal.timeout(10_000),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
+  };
+  return {
+    call,
+    signup: (overrides: Record<string, unknown> = {}) =>
+      call('POST', '/api/signup', {
+        body: {
+          name: 'Dana Whitfield',
+          email: `dana.${randomUUID()}@example.com`,
+          password: 'correct horse battery',
+          phone: '555-0100',
+          company: 'Whitfield CRE',
+          city: 'Austin',
+          state: 'TX',
+          focus_area: 'tenant_rep',
+          timezone: 'America/Chicago',
+          ...overrides,
+        },
+      }),
+  };
+}

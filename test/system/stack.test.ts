@@ -1,0 +1,40 @@
+import { apiClient } from '../support/api-client';
+import { describeAuthThroughGateway } from '../support/auth-flows';
+import { startStack, type TestStack } from '../support/stack';
+
+jest.setTimeout(60_000);
+
+describe('stack mode: gateway and services as processes on PostgreSQL, NATS and Redis', () => {
+  let stack: TestStack;
+  beforeAll(async () => {
+    stack = await startStack(['auth']);
+  });
+  afterAll(() => stack?.close());
+
+  describeAuthThroughGateway(() => stack.url);
+
+  it('answers 502 {detail} within a second while auth is down, and recovers without restarting the gateway', async () => {
+    const api = apiClient(stack.url);
+    const before = await api.signup();
+    expect(before.status).toBe(201);
+
+    await stack.stop('auth');
+    const started = Date.now();
+    const down = await api.call('GET', '/api/me', { token: before.body.access_token });
+    expect(Date.now() - started).toBeLessThan(1000);
+    expect(down.status).toBe(502);
+    expect(down.body).toEqual({ detail: 'The auth service is unavailable. Please try again shortly.' });
+    expect((await fetch(`${stack.url}/readyz`)).status).toBe(503);
+
+    await stack.start('auth');
+    const after = await api.call('GET', '/api/me', { token: before.body.access_token });
+    expect(after.status).toBe(200);
+    expect(after.body.email).toBe(before.body.user.email);
+    expect((await fetch(`${stack.url}/readyz`)).status).toBe(200);
+  });
+
+  it('returns the request id the gateway gave the request', async () => {
+    const res = await fetch(`${stack.url}/api/me`, { headers: { 'x-request-id': 'trace-me-123' } });
+    expect(res.headers.get('x-request-id')).toBe('trace-me-123');
+  });
+});
