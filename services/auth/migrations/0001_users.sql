@@ -1,6 +1,7 @@
--- Uniqueness lives in the database so concurrent signups cannot both win: the service retries a
--- username on users_username_key and answers 'Email already registered' on users_email_key.
-create table auth.users (
+-- The migration runs with search_path set to the auth schema. Uniqueness lives in the database so
+-- concurrent signups cannot both win: the service retries a username on users_username_key and
+-- answers 'Email already registered' on users_email_key.
+create table users (
   id uuid primary key,
   email text not null,
   username text not null,
