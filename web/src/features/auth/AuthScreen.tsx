@@ -18,6 +18,11 @@ import {
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from './session';
 
+const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
+  signin: { idle: 'Sign In', busy: 'Signing in...' },
+  signup: { idle: 'Create Account', busy: 'Creating account...' },
+};
+
 function timeZoneOptions(current: string): string[] {
   const zones = Intl.supportedValuesOf('timeZone');
   return zones.includes(current) ? zones : [current, ...zones];
@@ -161,7 +166,7 @@ export default function AuthScreen() {
           )}
 
           <Button type="submit" block disabled={busy}>
-            {signingUp ? (busy ? 'Creating account...' : 'Create Account') : busy ? 'Signing in...' : 'Sign In'}
+            {busy ? SUBMIT_LABELS[mode].busy : SUBMIT_LABELS[mode].idle}
           </Button>
         </form>
 
