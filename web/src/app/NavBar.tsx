@@ -1,0 +1,151 @@
+import { useId, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
+import type { User } from '@warriors/contracts';
+import { Avatar } from '../components/Avatar';
+import { Dropdown } from '../components/Dropdown';
+import { useDismiss } from '../components/use-dismiss';
+import { paths } from '../config/paths';
+import { logout } from '../features/auth/session';
+import { useAppDispatch } from './hooks';
+import { inviteHref } from './invite';
+import { BATTLE_GROUND_ID, NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
+
+const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
+  dashboard: paths.dashboard,
+  challenges: paths.challenges,
+  stats: paths.stats,
+  profile: paths.profile,
+};
+
+/** Spec point 2: the dashboard section is scrolled to 100 ms after arriving, giving the page time to render. */
+const BATTLE_GROUND_SCROLL_DELAY_MS = 100;
+
+/** Notifications arrive in a later release; until then the bell shows an empty inbox. */
+const UNREAD_NOTIFICATIONS = 0;
+
+function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+
+  const goToBattleGround = () => {
+    onNavigate?.();
+    if (pathname !== paths.dashboard) void navigate(paths.dashboard);
+    window.setTimeout(() => {
+      document.getElementById(BATTLE_GROUND_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    }, BATTLE_GROUND_SCROLL_DELAY_MS);
+  };
+
+  return navLinksFor(pathname).map((id) =>
+    id === 'battleGround' ? (
+      <button key={id} type="button" className="nav-link" onClick={goToBattleGround}>
+        {NAV_LINK_LABELS[id]}
+      </button>
+    ) : (
+      <NavLink key={id} to={LINK_PATHS[id]} end={id === 'profile'} className="nav-link" onClick={onNavigate}>
+        {NAV_LINK_LABELS[id]}
+      </NavLink>
+    ),
+  );
+}
+
+function NotificationBell({ unread }: { unread: number }) {
+  return (
+    <Dropdown
+      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      buttonContent={
+        <>
+          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
+            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
+            <path d="M13.7 21a2 2 0 0 1-3.4 0" />
+          </svg>
+          {unread > 0 && (
+            <span className="badge-count" aria-hidden="true">
+              {unreadBadgeText(unread)}
+            </span>
+          )}
+        </>
+      }
+    >
+      {() => (
+        <div className="notifications">
+          <h2 className="dropdown__heading">Notifications</h2>
+          <p className="dropdown__empty">No notifications yet</p>
+        </div>
+      )}
+    </Dropdown>
+  );
+}
+
+export function NavBar({ user }: { user: User }) {
+  const dispatch = useAppDispatch();
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const mobileMenuId = useId();
+  const headerRef = useRef<HTMLElement>(null);
+  const hamburgerRef = useRef<HTMLButtonElement>(null);
+  const closeMobile = () => setMobileOpen(false);
+  useDismiss(mobileOpen, closeMobile, { container: headerRef, returnFocus: hamburgerRef });
+
+  const invite = () => {
+    window.location.href = inviteHref(navigator.userAgent, window.location.origin);
+  };
+  const signOut = () => dispatch(logout());
+
+  return (
+    <header className="navbar" ref={headerRef}>
+      <div className="navbar__inner">
+        <Link to={paths.dashboard} className="navbar__logo" aria-label="Prospect Warriors, go to dashboard">
+          <span className="navbar__logo-mark" aria-hidden="true">
+            ⚔
+          </span>
+          <span className="navbar__logo-text">Prospect Warriors</span>
+        </Link>
+
+        <nav className="navbar__links" aria-label="Main">
+          <NavLinks />
+        </nav>
+
+        <div className="navbar__actions">
+          <button type="button" className="btn btn--primary btn--small" onClick={invite}>
+            Invite
+          </button>
+          <NotificationBell unread={UNREAD_NOTIFICATIONS} />
+          <Dropdown label="Account menu" buttonClassName="avatar-button" buttonContent={<Avatar name={user.name} picture={user.profile_picture} size="sm" />}>
+            {(close) => (
+              <>
+                <p className="dropdown__heading">{user.name}</p>
+                <Link to={paths.profile} className="dropdown__item" onClick={close}>
+                  Profile
+                </Link>
+                <button type="button" className="dropdown__item" onClick={signOut}>
+                  Logout
+                </button>
+              </>
+            )}
+          </Dropdown>
+          <button
+            ref={hamburgerRef}
+            type="button"
+            className="icon-button navbar__hamburger"
+            aria-label="Menu"
+            aria-expanded={mobileOpen}
+            aria-controls={mobileMenuId}
+            onClick={() => setMobileOpen((open) => !open)}
+          >
+            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
+              {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
+            </svg>
+          </button>
+        </div>
+      </div>
+
+      {mobileOpen && (
+        <nav className="navbar__mobile" id={mobileMenuId} aria-label="Mobile">
+          <NavLinks onNavigate={closeMobile} />
+          <button type="button" className="nav-link" onClick={signOut}>
+            Logout
+          </button>
+        </nav>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,32 @@
+import { paths } from '../config/paths';
+
+export type NavLinkId = 'dashboard' | 'battleGround' | 'challenges' | 'stats' | 'profile';
+
+export const NAV_LINK_LABELS: Record<NavLinkId, string> = {
+  dashboard: 'Dashboard',
+  battleGround: 'Battle Ground',
+  challenges: 'Challenges',
+  stats: 'My Stats',
+  profile: 'Profile',
+};
+
+const ALL_LINKS: NavLinkId[] = ['dashboard', 'battleGround', 'challenges', 'stats', 'profile'];
+
+/** The element on the dashboard that Battle Ground scrolls to. */
+export const BATTLE_GROUND_ID = 'battle-ground';
+
+/**
+ * Which links the nav bar shows on a page (spec point 2): on /challenges no Battle Ground or Challenges;
+ * on /stats only Dashboard, Battle Ground and Challenges; everywhere else no Dashboard.
+ */
+export function navLinksFor(pathname: string): NavLinkId[] {
+  const page = pathname.replace(/\/+$/, '') || '/';
+  if (page === paths.challenges) return ALL_LINKS.filter((id) => id !== 'battleGround' && id !== 'challenges');
+  if (page === paths.stats) return ['dashboard', 'battleGround', 'challenges'];
+  return ALL_LINKS.filter((id) => id !== 'dashboard');
+}
+
+/** The unread badge never grows past two characters. */
+export function unreadBadgeText(count: number): string {
+  return count > 9 ? '9+' : String(count);
+}

@@ -1,0 +1,47 @@
+import type { ComponentType } from 'react';
+import type { RouteObject } from 'react-router-dom';
+import { LoadingScreen } from '../components/LoadingScreen';
+import { paths } from '../config/paths';
+import { GuestOnly, RequireAuth, SessionGate } from '../features/auth/guards';
+import { Layout } from './Layout';
+import { NotFound } from './NotFound';
+
+// Each screen is its own chunk, so the first load carries only the shell and the screen it shows.
+const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
+  lazy: async () => ({ Component: (await load()).default }),
+});
+
+export const routes: RouteObject[] = [
+  {
+    element: <SessionGate />,
+    hydrateFallbackElement: <LoadingScreen />,
+    children: [
+      {
+        element: <Layout />,
+        children: [
+          {
+            element: <GuestOnly />,
+            children: [
+              { path: paths.home, ...screen(() => import('../features/auth/AuthScreen')) },
+              { path: paths.auth, ...screen(() => import('../features/auth/AuthScreen')) },
+            ],
+          },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: paths.dashboard, ...screen(() => import('../features/dashboard/DashboardScreen')) },
+              { path: paths.leaderboard, ...screen(() => import('../features/leaderboard/LeaderboardScreen')) },
+              { path: paths.badges, ...screen(() => import('../features/badges/BadgesScreen')) },
+              { path: paths.goals, ...screen(() => import('../features/goals/GoalsScreen')) },
+              { path: paths.stats, ...screen(() => import('../features/stats/StatsScreen')) },
+              { path: paths.challenges, ...screen(() => import('../features/challenges/ChallengesScreen')) },
+              { path: paths.profile, ...screen(() => import('../features/profile/ProfileScreen')) },
+              { path: paths.userProfile, ...screen(() => import('../features/profile/ProfileScreen')) },
+            ],
+          },
+          { path: '*', element: <NotFound /> },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,7 @@
+import { fetchCurrentUser } from '../features/auth/session';
+import type { AppStore } from './store';
+
+/** On load, a stored token is checked by fetching its user (spec point 4). */
+export function startSession(store: AppStore): void {
+  if (store.getState().session.token) void store.dispatch(fetchCurrentUser());
+}

@@ -1,0 +1,182 @@
+import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { CHALLENGE_ID_PARAM } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { useLoginMutation, useSignupMutation } from './api';
+import {
+  emptyAuthForm,
+  FOCUS_AREA_OPTIONS,
+  toLoginBody,
+  toSignupBody,
+  validateAuthForm,
+  type AuthFormValues,
+  type AuthMode,
+} from './auth-form';
+import { InvitationCard } from './InvitationCard';
+import { selectSessionNotice } from './session';
+
+const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
+  signin: { idle: 'Sign In', busy: 'Signing in...' },
+  signup: { idle: 'Create Account', busy: 'Creating account...' },
+};
+
+function timeZoneOptions(current: string): string[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  return zones.includes(current) ? zones : [current, ...zones];
+}
+
+/**
+ * Sign in and create account in one form. On success the session fills and GuestOnly moves the user on
+ * (to the invited challenge or the dashboard).
+ */
+export default function AuthScreen() {
+  const [search] = useSearchParams();
+  const challengeId = search.get(CHALLENGE_ID_PARAM);
+  const notice = useAppSelector(selectSessionNotice);
+  const [mode, setMode] = useState<AuthMode>('signin');
+  const [values, setValues] = useState<AuthFormValues>(emptyAuthForm);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [login, loginState] = useLoginMutation();
+  const [signup, signupState] = useSignupMutation();
+  const busy = loginState.isLoading || signupState.isLoading;
+  const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
+  const signingUp = mode === 'signup';
+
+  const update = (field: keyof AuthFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const switchMode = () => {
+    setMode(signingUp ? 'signin' : 'signup');
+    setErrors([]);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateAuthForm(mode, values);
+    setErrors(problems);
+    if (problems.length > 0) return;
+    try {
+      if (signingUp) await signup(toSignupBody(values)).unwrap();
+      else await login(toLoginBody(values)).unwrap();
+    } catch (error) {
+      setErrors([errorMessage(error, signingUp ? 'Signup failed' : 'Login failed')]);
+    }
+  };
+
+  return (
+    <div className="auth">
+      <section className="auth__hero" aria-label="About Prospect Warriors">
+        <p className="auth__brand">
+          <span aria-hidden="true">⚔</span> Prospect Warriors
+        </p>
+        <p className="auth__tagline">Every call is a shot fired.</p>
+        <ul className="auth__points">
+          <li>Log calls, meetings and doorknocks in one tap</li>
+          <li>Earn points, keep your streak, unlock badges</li>
+          <li>Battle fellow CRE brokers on the leaderboard</li>
+        </ul>
+      </section>
+
+      <section className="auth__card" aria-labelledby="auth-title">
+        {challengeId && <InvitationCard challengeId={challengeId} />}
+        <h1 className="auth__title" id="auth-title">
+          {signingUp ? 'Join the battle' : 'Welcome back, warrior'}
+        </h1>
+        <p className="auth__subtitle">{signingUp ? 'Create your account to start earning points.' : 'Sign in to keep your streak alive.'}</p>
+
+        {notice && <Alert tone="success">{notice}</Alert>}
+        {errors.length > 0 && (
+          <Alert tone="error">
+            {errors.map((message) => (
+              <p key={message}>{message}</p>
+            ))}
+          </Alert>
+        )}
+
+        <form className="form" onSubmit={submit} noValidate>
+          {signingUp && (
+            <div className="field">
+              <label htmlFor="auth-name">Name</label>
+              <input id="auth-name" autoComplete="name" value={values.name} onChange={update('name')} required />
+            </div>
+          )}
+          <div className="field">
+            <label htmlFor="auth-email">Email</label>
+            <input id="auth-email" type="email" autoComplete="email" value={values.email} onChange={update('email')} required />
+          </div>
+          <div className="field">
+            <label htmlFor="auth-password">Password</label>
+            <input
+              id="auth-password"
+              type="password"
+              autoComplete={signingUp ? 'new-password' : 'current-password'}
+              value={values.password}
+              onChange={update('password')}
+              required
+            />
+          </div>
+
+          {signingUp && (
+            <>
+              <div className="field">
+                <label htmlFor="auth-focus">Focus area</label>
+                <select id="auth-focus" value={values.focus_area} onChange={update('focus_area')} required>
+                  <option value="">Choose your focus</option>
+                  {FOCUS_AREA_OPTIONS.map(({ value, label }) => (
+                    <option key={value} value={value}>
+                      {label}
+                    </option>
+                  ))}
+                </select>
+              </div>
+              <div className="form__row">
+                <div className="field">
+                  <label htmlFor="auth-phone">Phone</label>
+                  <input id="auth-phone" type="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
+                </div>
+                <div className="field">
+                  <label htmlFor="auth-company">Company</label>
+                  <input id="auth-company" autoComplete="organization" value={values.company} onChange={update('company')} />
+                </div>
+              </div>
+              <div className="form__row form__row--city">
+                <div className="field">
+                  <label htmlFor="auth-city">City</label>
+                  <input id="auth-city" autoComplete="address-level2" value={values.city} onChange={update('city')} />
+                </div>
+                <div className="field">
+                  <label htmlFor="auth-state">State</label>
+                  <input id="auth-state" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
+                </div>
+              </div>
+              <div className="field">
+                <label htmlFor="auth-timezone">Timezone</label>
+                <select id="auth-timezone" value={values.timezone} onChange={update('timezone')}>
+                  {zones.map((zone) => (
+                    <option key={zone} value={zone}>
+                      {zone.replaceAll('_', ' ')}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            </>
+          )}
+
+          <Button type="submit" block disabled={busy}>
+            {busy ? SUBMIT_LABELS[mode].busy : SUBMIT_LABELS[mode].idle}
+          </Button>
+        </form>
+
+        <p className="auth__switch">
+          {signingUp ? 'Already a warrior?' : 'New here?'}{' '}
+          <button type="button" className="link-button" onClick={switchMode}>
+            {signingUp ? 'Sign in' : 'Create an account'}
+          </button>
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { useGetChallengeInvitationQuery } from './api';
+
+/** Shown above the form when the visitor arrived by a challenge link; generic if the challenge can't be read. */
+export function InvitationCard({ challengeId }: { challengeId: string }) {
+  const { data } = useGetChallengeInvitationQuery(challengeId);
+  return (
+    <aside className="invitation" aria-label="Challenge invitation">
+      <span className="invitation__icon" aria-hidden="true">
+        🏆
+      </span>
+      <div>
+        {data ? (
+          <>
+            <p className="invitation__kicker">You've been invited to join</p>
+            <p className="invitation__name">{data.name}</p>
+            {data.description && <p className="invitation__text">{data.description}</p>}
+            {data.owner_name && <p className="invitation__text">Hosted by {data.owner_name}</p>}
+          </>
+        ) : (
+          <p className="invitation__name">You've been invited to join a challenge</p>
+        )}
+        <p className="invitation__text">Sign in or create your account to accept.</p>
+      </div>
+    </aside>
+  );
+}

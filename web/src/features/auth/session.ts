@@ -1,0 +1,77 @@
+import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
+import type { User } from '@warriors/contracts';
+import { api } from '../../lib/api';
+import { readToken } from '../../lib/token-storage';
+import { authApi } from './api';
+
+export interface SessionState {
+  token: string | null;
+  user: User | null;
+  /** True while the user behind a stored token is being fetched (spec point 4). */
+  loading: boolean;
+  /** A message for the next auth screen, e.g. after the account was deleted. */
+  notice: string | null;
+}
+
+export function initialSessionState(token: string | null = readToken()): SessionState {
+  return { token, user: null, loading: token !== null, notice: null };
+}
+
+/** Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). */
+export const fetchCurrentUser = createAsyncThunk('session/fetchCurrentUser', async (_: void, { dispatch }) => {
+  try {
+    return await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+  } catch (error) {
+    console.error('Failed to fetch user', error);
+    throw error;
+  }
+});
+
+const sessionSlice = createSlice({
+  name: 'session',
+  // Lazy, so every store (and every test) reads localStorage afresh.
+  initialState: () => initialSessionState(),
+  reducers: {
+    userUpdated(state, action: PayloadAction<User>) {
+      state.user = action.payload;
+    },
+    loggedOut(_state, action: PayloadAction<string | undefined>) {
+      return { ...initialSessionState(null), notice: action.payload ?? null };
+    },
+  },
+  extraReducers: (builder) => {
+    builder
+      .addCase(fetchCurrentUser.pending, (state) => {
+        // A refresh keeps the screen; only a session without a user shows the loading screen.
+        state.loading = state.user === null;
+      })
+      .addCase(fetchCurrentUser.fulfilled, (state, action) => {
+        state.user = action.payload;
+        state.loading = false;
+      })
+      .addCase(fetchCurrentUser.rejected, () => initialSessionState(null))
+      .addMatcher(isAnyOf(authApi.endpoints.login.matchFulfilled, authApi.endpoints.signup.matchFulfilled), (_state, action) => ({
+        token: action.payload.access_token,
+        user: action.payload.user,
+        loading: false,
+        notice: null,
+      }));
+  },
+  selectors: {
+    selectCurrentUser: (state) => state.user,
+    selectSessionLoading: (state) => state.loading,
+    selectSessionNotice: (state) => state.notice,
+  },
+});
+
+export const sessionReducer = sessionSlice.reducer;
+export const { userUpdated } = sessionSlice.actions;
+export const { selectCurrentUser, selectSessionLoading, selectSessionNotice } = sessionSlice.selectors;
+
+/** Logs out: clears the session and every cached response of the previous user. */
+export const logout =
+  (notice?: string): ThunkAction<void, unknown, unknown, UnknownAction> =>
+  (dispatch) => {
+  dispatch(sessionSlice.actions.loggedOut(notice));
+  dispatch(api.util.resetApiState());
+};

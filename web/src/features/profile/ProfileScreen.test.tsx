@@ -1,0 +1,97 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { jsonResponse, mockFetch, renderApp, signedIn, testUser } from '../../../test/render';
+
+beforeEach(() => localStorage.clear());
+
+async function openProfile(path = '/profile') {
+  const user = userEvent.setup();
+  const view = renderApp(path, signedIn());
+  await screen.findByRole('heading', { name: 'Profile & Settings' });
+  return { user, ...view };
+}
+
+describe('ProfileScreen', () => {
+  it('shows the specialty title-cased', async () => {
+    await openProfile();
+    expect(screen.getByLabelText('Specialty')).toHaveValue('Office Leasing');
+  });
+
+  it('flips a visibility switch only when the server accepts the change', async () => {
+    const fetchMock = mockFetch(jsonResponse(500, {}), jsonResponse(200, { ...testUser, profile_public: false }));
+    const { user } = await openProfile();
+    const publicProfile = screen.getByRole('switch', { name: 'Public profile' });
+
+    await user.click(publicProfile);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update visibility');
+    expect(publicProfile).toHaveAttribute('aria-checked', 'true');
+
+    await user.click(publicProfile);
+    await waitFor(() => expect(publicProfile).toHaveAttribute('aria-checked', 'false'));
+    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/settings/privacy?profile_public=false');
+  });
+
+  it('refuses a picture of 5MB or more without uploading it', async () => {
+    const fetchMock = mockFetch();
+    const { user } = await openProfile();
+    const big = new File(['x'], 'me.png', { type: 'image/png' });
+    Object.defineProperty(big, 'size', { value: 5 * 1024 * 1024 });
+
+    await user.upload(screen.getByLabelText('Change photo'), big);
+    expect(screen.getByRole('alert')).toHaveTextContent('File size must be less than 5MB');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('uploads a picture as a data URL', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { ...testUser, profile_picture: 'data:image/png;base64,eA==' }));
+    const { user } = await openProfile();
+    await user.upload(screen.getByLabelText('Change photo'), new File(['x'], 'me.png', { type: 'image/png' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile picture uploaded successfully!');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/settings/profile-picture');
+    expect(JSON.parse(init.body as string)).toEqual({ profile_picture: 'data:image/png;base64,eA==' });
+  });
+
+  it('saves the profile information', async () => {
+    const fetchMock = mockFetch(jsonResponse(200, { ...testUser, bio: 'Hunting office deals' }));
+    const { user } = await openProfile();
+    await user.type(screen.getByLabelText('Bio'), 'Hunting office deals');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile saved successfully!');
+    const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
+    expect(url).toBe('/api/settings/profile');
+    expect(init.method).toBe('PUT');
+    expect(JSON.parse(init.body as string)).toMatchObject({ name: 'Ana Silva', bio: 'Hunting office deals' });
+  });
+
+  it('says so when deleting the account fails', async () => {
+    mockFetch(jsonResponse(500, {}));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    expect(screen.getByRole('dialog', { name: 'Delete your account?' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to delete account. Please try again.');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('deletes the account, logs out and tells the user on the sign-in screen', async () => {
+    mockFetch(jsonResponse(200, { detail: 'Account deleted' }));
+    const { user } = await openProfile();
+    await user.click(screen.getByRole('button', { name: 'Delete Account' }));
+    await user.click(screen.getByRole('button', { name: 'Delete My Account' }));
+
+    expect(await screen.findByText('Your account has been deleted.')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it("shows 'Loading profile...' for another warrior, then a coming-soon panel when it can't be read", async () => {
+    mockFetch(jsonResponse(404, { detail: 'Not Found' }));
+    renderApp('/profile/u-2', signedIn());
+    expect(await screen.findByText('Loading profile...')).toBeInTheDocument();
+    expect(await screen.findByText('Warrior profiles are on their way')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,43 @@
+import { useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { PageHeader } from '../../components/PageHeader';
+import { Panel } from '../../components/Panel';
+import { selectCurrentUser } from '../auth/session';
+import { AvatarUpload } from './AvatarUpload';
+import { DeleteAccount } from './DeleteAccount';
+import { ProfileForm } from './ProfileForm';
+import { PublicProfileView } from './PublicProfileView';
+import { VisibilitySettings } from './VisibilitySettings';
+
+/** /profile is the signed-in user's settings; /profile/:userId another warrior's public profile. */
+export default function ProfileScreen() {
+  const { userId } = useParams();
+  const user = useAppSelector(selectCurrentUser);
+  // Only reached behind RequireAuth, so a user is present.
+  if (!user) return null;
+  if (userId && userId !== user.id) return <PublicProfileView userId={userId} />;
+
+  return (
+    <>
+      <PageHeader title="Profile & Settings" subtitle="How other warriors see you, and what you share." />
+      <div className="grid grid--profile">
+        <div className="stack">
+          <Panel title="Your warrior">
+            <AvatarUpload user={user} />
+          </Panel>
+          <Panel title="Visibility">
+            <VisibilitySettings user={user} />
+          </Panel>
+        </div>
+        <div className="stack">
+          <Panel title="Profile information">
+            <ProfileForm user={user} />
+          </Panel>
+          <Panel title="Delete account" tone="danger">
+            <DeleteAccount />
+          </Panel>
+        </div>
+      </div>
+    </>
+  );
+}

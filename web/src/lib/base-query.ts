@@ -1,0 +1,54 @@
+import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { formatErrorDetail, type ApiError } from './api-error';
+
+export const API_BASE = '/api';
+
+export interface ApiRequest {
+  url: string;
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  body?: unknown;
+  params?: Record<string, string | number | boolean>;
+}
+
+/** The slice of state the base query reads; typed structurally so lib never imports the app store. */
+interface TokenState {
+  session: { token: string | null };
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A small fetch-based base query instead of fetchBaseQuery: it only needs `fetch` itself (looked up at
+ * call time), not the Request/Headers classes, so it runs unchanged in jsdom tests with a mocked fetch.
+ * Every failure becomes an ApiError whose message follows spec point 5.
+ */
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, api) => {
+  const { url, method = 'GET', body, params } = typeof arg === 'string' ? { url: arg } : arg;
+  const { token } = (api.getState() as TokenState).session;
+  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const search = params ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
+
+  let response: Response;
+  try {
+    response = await globalThis.fetch(`${API_BASE}${url}${search}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: api.signal,
+    });
+  } catch {
+    return { error: { status: 'FETCH_ERROR', message: null } };
+  }
+
+  const text = await response.text().catch(() => '');
+  const data = text ? parseJson(text) : null;
+  if (!response.ok) return { error: { status: response.status, message: formatErrorDetail(data, response.status) } };
+  return { data };
+};

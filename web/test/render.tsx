@@ -1,0 +1,65 @@
+import { render } from '@testing-library/react';
+import type { User } from '@warriors/contracts';
+import { Provider } from 'react-redux';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { routes } from '../src/app/routes';
+import { makeStore, type RootState } from '../src/app/store';
+import { initialSessionState } from '../src/features/auth/session';
+
+export const testUser: User = {
+  id: 'u-1',
+  name: 'Ana Silva',
+  username: 'ana_silva',
+  email: 'ana@example.com',
+  phone: null,
+  company: 'Arena Realty',
+  city: 'Austin',
+  state: 'TX',
+  focus_area: 'tenant_rep',
+  timezone: 'America/Chicago',
+  bio: null,
+  specialty: 'office_leasing',
+  x_url: null,
+  profile_picture: null,
+  profile_public: true,
+  show_on_leaderboard: true,
+  show_in_battle_pulse: true,
+  streak_days: 3,
+  badges: [],
+  created_at: '2025-01-01T00:00:00Z',
+};
+
+/** A signed-in session for tests that start past the login. */
+export function signedIn(user: User = testUser): Partial<RootState> {
+  return { session: { ...initialSessionState('test-token'), user, loading: false } };
+}
+
+/** A signed-out session, whatever localStorage holds. */
+export function signedOut(): Partial<RootState> {
+  return { session: initialSessionState(null) };
+}
+
+/** Renders the whole app at `path` with a fresh store, as the browser would after a page load. */
+export function renderApp(path: string, preloadedState?: Partial<RootState>) {
+  const store = makeStore(preloadedState);
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <Provider store={store}>
+      <RouterProvider router={router} />
+    </Provider>,
+  );
+  return { ...view, store, router };
+}
+
+/** A stand-in for fetch's Response: the base query reads only ok, status and text(). */
+export function jsonResponse(status: number, body: unknown): Response {
+  return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) } as Response;
+}
+
+/** Replaces the network boundary (global fetch) for one test. */
+export function mockFetch(...responses: Response[]): jest.Mock {
+  const fetchMock = jest.fn();
+  for (const response of responses) fetchMock.mockResolvedValueOnce(response);
+  globalThis.fetch = fetchMock;
+  return fetchMock;
+}

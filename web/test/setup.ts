@@ -1,0 +1,11 @@
+/// <reference types="node" />
+import '@testing-library/jest-dom';
+import { runInThisContext } from 'node:vm';
+
+// jsdom lacks the Fetch API classes and TextEncoder, which react-router's data router needs (it builds a
+// Request for every navigation). Node has them in its own realm: borrow them, with Node's AbortController
+// so a Request accepts the signal react-router gives it (the approach of jest-fixed-jsdom).
+Object.assign(
+  globalThis,
+  runInThisContext('({ Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder })'),
+);

@@ -1,0 +1,19 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The contracts are consumed as source (as jest and tsc do), so the web build never needs a prior `tsc -b`.
+const contractsSource = decodeURIComponent(new URL('../packages/contracts/src/index.ts', import.meta.url).pathname);
+
+const gateway = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  resolve: { alias: { '@warriors/contracts': contractsSource } },
+  server: {
+    proxy: {
+      '/api': gateway,
+      '/ws': { target: gateway, ws: true },
+    },
+  },
+  build: { outDir: 'dist', emptyOutDir: true },
+});
