@@ -39,7 +39,7 @@ export const noResponders = (subject: string): Error =>
   new Error(`request timeout: nobody answers ${subject} (no responders)`);
 
 /** What the transport must do with a delivered message once it has been processed. */
-export type Verdict = { kind: 'ack' } | { kind: 'nak' } | { kind: 'term'; reason: string };
+export type Verdict = 'ack' | 'nak' | 'term';
 
 export interface Delivery {
   subject: string;
@@ -73,16 +73,16 @@ export async function processDelivery(
     try {
       for (const listener of listeners) await listener(letter);
       if (listeners.length === 0) logger.error({ letter }, 'dead letter with no listener');
-      return { kind: 'term', reason: error };
+      return 'term';
     } catch (err) {
       // One extra delivery is reserved (see the adapters' max_deliver + 1) for exactly this retry;
       // after it the letter can only be logged.
       if (delivery.deliveries <= delivery.maxDeliver) {
         logger.warn({ letter, err: errorText(err) }, 'dead-letter listener failed, will retry');
-        return { kind: 'nak' };
+        return 'nak';
       }
       logger.error({ letter, err: errorText(err) }, 'dead-letter listener failed, letter dropped');
-      return { kind: 'term', reason: error };
+      return 'term';
     }
   };
 
@@ -99,10 +99,10 @@ export async function processDelivery(
   }
   try {
     await handler(event, { subject: delivery.subject, deliveries: delivery.deliveries });
-    return { kind: 'ack' };
+    return 'ack';
   } catch (err) {
     if (delivery.deliveries >= delivery.maxDeliver) return deadLetter(errorText(err));
-    return { kind: 'nak' };
+    return 'nak';
   }
 }
 

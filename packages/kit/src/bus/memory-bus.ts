@@ -254,7 +254,7 @@ export class MemoryBroker {
       this.logger,
     );
     pending.inFlight = false;
-    if (verdict.kind === 'nak') pending.readyAt = performance.now() + d.ackWaitMs;
+    if (verdict === 'nak') pending.readyAt = performance.now() + d.ackWaitMs;
     else d.pending.delete(message.seq);
     worker.busy = false;
     this.trim();

@@ -107,13 +107,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         listeners,
         logger,
       ).finally(() => clearInterval(heartbeat));
-      if (verdict.kind === 'ack') {
+      if (verdict === 'ack') {
         // Wait for the server's confirmation so a stop() right after cannot lose the ack.
         await msg.ackAck().catch((err: unknown) => logger.warn({ err, subject: msg.subject }, 'ack not confirmed'));
-      } else if (verdict.kind === 'nak') {
+      } else if (verdict === 'nak') {
         msg.nak(ackWaitMs);
       } else {
-        msg.term(verdict.reason);
+        // No reason text: NATS 2.9 does not parse '+TERM <reason>' and would redeliver the message.
+        msg.term();
       }
     };
 
@@ -128,7 +129,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
           await ensureConsumer();
           const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: 1 });
           messages = current;
-          if (stopped) break;
+          if (stopped) {
+            // stop() ran while we were connecting, before it could see this iterator.
+            current.stop();
+            break;
+          }
           void (async () => {
             for await (const status of current.status()) {
               // The client would keep polling a consumer that no longer exists; re-create it instead.
