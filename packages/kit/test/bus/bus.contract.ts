@@ -184,14 +184,20 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>, cleanu
       expect(second.ids()).toEqual([...meanwhile, marker].map((e) => e.id));
     });
 
-    it('does not redeliver while a handler is slower than the ack wait', async () => {
-      const b = await bus();
+    it('does not hand a message to another consumer while its handler is slower than the ack wait', async () => {
+      const [b, idle] = [await bus(), await bus()];
+      let slowDone = false;
       const r = recorder(async (e) => {
-        if (e.id === slow.id) await new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 4));
+        if (e.id !== slow.id) return;
+        await new Promise((resolve) => setTimeout(resolve, ACK_WAIT_MS * 4));
+        slowDone = true;
       });
       const [slow, marker] = [userRegistered(), userRegistered()];
       await b.consume(fast('slow'), r.handler);
+      await idle.consume(fast('slow'), r.handler);
       await b.publish(slow);
+      await waitFor(() => slowDone, 5_000, 'slow handler finished');
+      // Published only now, so a redelivery made during the slow handler would be ahead of it.
       await b.publish(marker);
       await waitFor(() => r.ids().includes(marker.id), 5_000, 'marker after slow handler');
       expect(r.ids()).toEqual([slow.id, marker.id]);
