@@ -11,6 +11,7 @@ export * from './http/request-context';
 export * from './http/server';
 export * from './db/database';
 export * from './db/migrate';
-export * from './bus/bus.port';
+export * from './bus';
 export * from './service';
 export * from './outbox';
+export * from './runtime';

@@ -1,0 +1,4 @@
+export type * from './bus.port';
+export type { BusLogger } from './common';
+export { createMemoryBus, MemoryBroker, type MemoryBrokerOptions, type MemoryBus, type MemoryBusOptions } from './memory-bus';
+export { createNatsBus, type NatsBusOptions } from './nats-bus';

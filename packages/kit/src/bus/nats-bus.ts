@@ -1,0 +1,258 @@
+import { connect, nanos, RequestError, TimeoutError } from '@nats-io/transport-node';
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type ConsumerConfig,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream';
+import type { Bus, ConsumerOptions, EventHandler, Subscription } from './bus.port';
+import {
+  consoleLogger,
+  DEDUPE_WINDOW_MS,
+  DEFAULT_ACK_WAIT_MS,
+  DEFAULT_MAX_DELIVER,
+  EVENT_SUBJECTS,
+  noResponders,
+  processDelivery,
+  requestTimeout,
+  type BusLogger,
+  type DeadLetterListener,
+} from './common';
+
+export interface NatsBusOptions {
+  servers: string | string[];
+  /** Defaults to 'WARRIORS'. */
+  streamName?: string;
+  /** Stream subjects before prefixing; defaults to every domain event family. */
+  streamSubjects?: readonly string[];
+  /**
+   * Prepended (with a '.') to every subject this bus touches, so tests and parallel
+   * environments share a server without seeing each other's messages.
+   */
+  subjectPrefix?: string;
+  logger?: BusLogger;
+  /** Delay before a failed consume loop is re-created. */
+  recoverDelayMs?: number;
+}
+
+const STREAM_IN_USE = 10058;
+
+export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
+  const logger = options.logger ?? consoleLogger;
+  const streamName = options.streamName ?? 'WARRIORS';
+  const prefix = options.subjectPrefix ? `${options.subjectPrefix}.` : '';
+  const full = (subject: string): string => prefix + subject;
+  const bare = (subject: string): string => (subject.startsWith(prefix) ? subject.slice(prefix.length) : subject);
+  const recoverDelayMs = options.recoverDelayMs ?? 1_000;
+
+  const nc = await connect({ servers: options.servers, maxReconnectAttempts: -1 });
+  const js = jetstream(nc);
+  const jsm = await jetstreamManager(nc);
+  await ensureStream(jsm, streamName, (options.streamSubjects ?? EVENT_SUBJECTS).map(full));
+
+  const listeners: DeadLetterListener[] = [];
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  const track = (stop: () => Promise<void>): Subscription => {
+    const sub: Subscription = {
+      stop: async () => {
+        if (!subscriptions.delete(sub)) return;
+        await stop();
+      },
+    };
+    subscriptions.add(sub);
+    return sub;
+  };
+
+  /**
+   * One JetStream durable per subject filter: the server (2.9) has no multi-filter consumers.
+   * The name is derived from the filter so every process computes the same one.
+   */
+  const consumeSubject = async (consumer: ConsumerOptions, filter: string, handler: EventHandler): Promise<() => Promise<void>> => {
+    const maxDeliver = consumer.maxDeliver ?? DEFAULT_MAX_DELIVER;
+    const ackWaitMs = consumer.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const name = `${consumer.durable}_${filter.replaceAll('.', '_').replaceAll('*', 'star').replaceAll('>', 'all')}`;
+    const config: Partial<ConsumerConfig> = {
+      durable_name: name,
+      ack_policy: AckPolicy.Explicit,
+      deliver_policy: DeliverPolicy.All,
+      filter_subject: full(filter),
+      // One delivery more than the caller allows, so a delivery whose outcome was lost
+      // (process died, dead-letter listener failed) comes back once to be dead-lettered
+      // instead of the server dropping it silently.
+      max_deliver: maxDeliver + 1,
+      ack_wait: nanos(ackWaitMs),
+    };
+    const ensureConsumer = async (): Promise<void> => {
+      try {
+        await jsm.consumers.add(streamName, config);
+      } catch (err) {
+        if (!(err instanceof JetStreamApiError)) throw err;
+        await jsm.consumers.update(streamName, name, { max_deliver: config.max_deliver, ack_wait: config.ack_wait });
+      }
+    };
+
+    const handle = async (msg: JsMsg): Promise<void> => {
+      // Keep the message ours while a slow handler runs, instead of letting ack_wait hand it to another process.
+      const heartbeat = setInterval(() => msg.working(), Math.max(ackWaitMs / 2, 10));
+      const verdict = await processDelivery(
+        { subject: bare(msg.subject), payload: msg.string(), durable: consumer.durable, deliveries: msg.info.deliveryCount, maxDeliver },
+        handler,
+        listeners,
+        logger,
+      ).finally(() => clearInterval(heartbeat));
+      if (verdict === 'ack') {
+        // Wait for the server's confirmation so a stop() right after cannot lose the ack.
+        await msg.ackAck().catch((err: unknown) => logger.warn({ err, subject: msg.subject }, 'ack not confirmed'));
+      } else if (verdict === 'nak') {
+        msg.nak(ackWaitMs);
+      } else {
+        // No reason text: NATS 2.9 does not parse '+TERM <reason>' and would redeliver the message.
+        msg.term();
+      }
+    };
+
+    let stopped = false;
+    let messages: ConsumerMessages | undefined;
+    let wake: (() => void) | undefined;
+
+    await ensureConsumer();
+    const loop = (async () => {
+      while (!stopped) {
+        try {
+          await ensureConsumer();
+          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: 1 });
+          messages = current;
+          if (stopped) {
+            // stop() ran while we were connecting, before it could see this iterator.
+            current.stop();
+            break;
+          }
+          void (async () => {
+            for await (const status of current.status()) {
+              // The client would keep polling a consumer that no longer exists; re-create it instead.
+              if (status.type === 'consumer_deleted' || status.type === 'consumer_not_found' || status.type === 'stream_not_found') {
+                logger.warn({ durable: name, status: status.type }, 'consumer lost, re-creating');
+                current.stop();
+              }
+            }
+          })();
+          for await (const msg of current) await handle(msg);
+        } catch (err) {
+          if (!stopped) logger.warn({ durable: name, err }, 'consume loop failed, re-creating');
+        }
+        if (!stopped) await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, recoverDelayMs);
+          wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+      }
+    })();
+
+    return async () => {
+      stopped = true;
+      messages?.stop();
+      wake?.();
+      await loop;
+    };
+  };
+
+  const bus: Bus = {
+    async publish(event, publishOptions) {
+      await js.publish(full(event.type), JSON.stringify(event), { msgID: publishOptions?.msgId ?? event.id });
+    },
+    async consume(consumer, handler) {
+      const stops = await Promise.all(consumer.subjects.map((filter) => consumeSubject(consumer, filter, handler)));
+      return track(async () => {
+        await Promise.all(stops.map((stop) => stop()));
+      });
+    },
+    onDeadLetter(listener) {
+      listeners.push(listener);
+    },
+    async request<T>(subject: string, payload: unknown, timeoutMs: number) {
+      let answer: { result?: unknown; error?: string };
+      try {
+        answer = (await nc.request(full(subject), JSON.stringify(payload), { timeout: timeoutMs })).json();
+      } catch (err) {
+        if (err instanceof RequestError && err.isNoResponders()) throw noResponders(subject);
+        if (err instanceof TimeoutError) throw requestTimeout(subject, timeoutMs);
+        throw err;
+      }
+      if (answer.error !== undefined) throw new Error(answer.error);
+      return answer.result as T;
+    },
+    async reply(subject, handler) {
+      // A queue group, so one instance of a scaled-out service answers each request.
+      const sub = nc.subscribe(full(subject), {
+        queue: 'responders',
+        callback: (err, msg) => {
+          if (err) return logger.error({ err, subject }, 'reply subscription failed');
+          void (async () => {
+            try {
+              const result = await handler(msg.data.length ? msg.json() : undefined);
+              msg.respond(JSON.stringify({ result }));
+            } catch (handlerErr) {
+              msg.respond(JSON.stringify({ error: handlerErr instanceof Error ? handlerErr.message : String(handlerErr) }));
+            }
+          })();
+        },
+      });
+      // Registered on the server before we resolve, so a request sent right after finds us.
+      await nc.flush();
+      return track(() => sub.drain());
+    },
+    async publishTransient(subject, payload) {
+      nc.publish(full(subject), JSON.stringify(payload));
+    },
+    async subscribeTransient(subject, handler) {
+      const sub = nc.subscribe(full(subject), {
+        callback: (err, msg) => {
+          if (err) return logger.error({ err, subject }, 'transient subscription failed');
+          try {
+            handler(msg.json());
+          } catch (handlerErr) {
+            logger.error({ err: handlerErr, subject }, 'transient handler failed');
+          }
+        },
+      });
+      await nc.flush();
+      return track(() => sub.drain());
+    },
+    async isReady() {
+      if (closed || nc.isClosed() || nc.isDraining()) return false;
+      try {
+        await jsm.getAccountInfo();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await nc.drain();
+    },
+  };
+  return bus;
+}
+
+/** Safe to run from every process at start: creates the stream or brings its subjects up to date. */
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[]): Promise<void> {
+  const config = { subjects, duplicate_window: nanos(DEDUPE_WINDOW_MS) };
+  try {
+    await jsm.streams.add({ name, ...config });
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === STREAM_IN_USE)) throw err;
+    await jsm.streams.update(name, config);
+  }
+}
