@@ -3,6 +3,7 @@ import { Client } from 'pg';
 import type { DomainEvent } from '@warriors/contracts';
 import {
   createLogger,
+  createMemoryBus,
   createPostgresDatabase,
   createTokenSigner,
   fixedClock,
@@ -40,27 +41,14 @@ export async function createTestDatabase(): Promise<{ database: Database; drop()
   };
 }
 
-/**
- * Records what the outbox relay publishes. Stands in for the kit's in-process bus until that adapter
- * lands on main; only publish is exercised by the auth service.
- */
-export function recordingBus(): Bus & { events: DomainEvent[] } {
+/** The in-process bus with a consumer that collects every user.* event the outbox relays. */
+async function collectingBus(): Promise<{ bus: Bus; events: DomainEvent[] }> {
+  const bus = createMemoryBus();
   const events: DomainEvent[] = [];
-  const unused = () => Promise.reject(new Error('not used by the auth service'));
-  return {
-    events,
-    publish: async (event) => {
-      events.push(event);
-    },
-    consume: unused,
-    onDeadLetter: () => undefined,
-    request: unused,
-    reply: unused,
-    publishTransient: unused,
-    subscribeTransient: unused,
-    isReady: async () => true,
-    close: async () => undefined,
-  };
+  await bus.consume({ durable: 'auth_test_collector', subjects: ['user.>'] }, async (event) => {
+    events.push(event);
+  });
+  return { bus, events };
 }
 
 /** Polls until `find` returns something, failing with `what` after the deadline: no fixed sleeps. */
@@ -81,7 +69,7 @@ export interface Reply {
 
 export interface TestAuth {
   url: string;
-  bus: ReturnType<typeof recordingBus>;
+  bus: { events: DomainEvent[] };
   tokens: TokenSigner;
   call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string }): Promise<Reply>;
   /** Signs up a fresh user (unique email) and returns its token, user and password. */
@@ -90,7 +78,7 @@ export interface TestAuth {
 }
 
 export async function startAuth(database: Database): Promise<TestAuth> {
-  const bus = recordingBus();
+  const { bus, events } = await collectingBus();
   const tokens = createTokenSigner(SECRET, 3600);
   const service = createAuthService({ database, bus, tokens, clock: fixedClock(NOW), logger: createLogger('auth-test', 'silent') });
   await service.start();
@@ -107,7 +95,7 @@ export async function startAuth(database: Database): Promise<TestAuth> {
 
   return {
     url: server.url,
-    bus,
+    bus: { events },
     tokens,
     call,
     async signup(overrides = {}) {
@@ -122,6 +110,7 @@ export async function startAuth(database: Database): Promise<TestAuth> {
     async close() {
       await server.close();
       await service.stop();
+      await bus.close();
     },
   };
 }
