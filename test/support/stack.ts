@@ -4,6 +4,8 @@ import net from 'node:net';
 import path from 'node:path';
 import { createPostgresDatabase, ensureDatabaseExists } from '@warriors/kit';
 import { sql } from 'kysely';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
 import { waitFor } from './wait-for';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -29,6 +31,8 @@ interface Proc {
  */
 export interface TestStack {
   url: string;
+  /** This run's own JetStream stream and subject prefix on the shared NATS server. */
+  nats: { stream: string; prefix: string };
   stop(name: string): Promise<void>;
   start(name: string): Promise<void>;
   close(): Promise<void>;
@@ -39,8 +43,12 @@ export async function startStack(services: string[]): Promise<TestStack> {
   const database = `system_${randomUUID().replace(/-/g, '')}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
   await ensureDatabaseExists(databaseUrl);
+  const runId = randomUUID().replace(/-/g, '').slice(0, 12);
+  const nats = { stream: `SYSTEM_${runId}`, prefix: `sys${runId}` };
   const common = {
     ...process.env,
+    NATS_STREAM: nats.stream,
+    NATS_SUBJECT_PREFIX: nats.prefix,
     DATABASE_URL: databaseUrl,
     NATS_URL: 'nats://127.0.0.1:4222',
     REDIS_URL: 'redis://127.0.0.1:6379',
@@ -75,6 +83,7 @@ export async function startStack(services: string[]): Promise<TestStack> {
 
   const stack: TestStack = {
     url,
+    nats,
     logs: (name) => procs.get(name)!.output.join(''),
     async start(name) {
       const proc = procs.get(name)!;
@@ -93,6 +102,9 @@ export async function startStack(services: string[]): Promise<TestStack> {
       const admin = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
       await sql.raw(`drop database if exists ${database} with (force)`).execute(admin.db);
       await admin.close();
+      const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
+      await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => false);
+      await nc.close();
     },
   };
   for (const name of services) await stack.start(name);

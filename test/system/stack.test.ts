@@ -1,4 +1,7 @@
+import type { DomainEvent } from '@warriors/contracts';
+import { createNatsBus } from '@warriors/kit';
 import { apiClient } from '../support/api-client';
+import { waitFor } from '../support/wait-for';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -31,6 +34,23 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
     expect(after.status).toBe(200);
     expect(after.body.email).toBe(before.body.user.email);
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200);
+  });
+
+  it('relays user events from the auth outbox to NATS JetStream', async () => {
+    const bus = await createNatsBus({ servers: 'nats://127.0.0.1:4222', streamName: stack.nats.stream, subjectPrefix: stack.nats.prefix });
+    const seen: DomainEvent[] = [];
+    await bus.consume({ durable: 'system_probe', subjects: ['user.>'] }, async (event) => {
+      seen.push(event);
+    });
+    try {
+      const signup = await apiClient(stack.url).signup({ name: 'Relay Check' });
+      const userId = signup.body.user.id;
+      await waitFor(() => seen.some((e) => e.type === 'user.registered' && e.data.user_id === userId), 10_000, 'user.registered on NATS');
+      const event = seen.find((e) => e.type === 'user.registered' && e.data.user_id === userId)!;
+      expect(event.data).toMatchObject({ name: 'Relay Check', timezone: 'America/Chicago', show_on_leaderboard: true });
+    } finally {
+      await bus.close();
+    }
   });
 
   it('returns the request id the gateway gave the request', async () => {

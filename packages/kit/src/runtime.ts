@@ -17,6 +17,9 @@ export const ServiceProcessEnv = z.object({
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/warriors'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
+  /** Separate environments (or test runs) sharing one NATS server use their own stream and subject prefix. */
+  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('WARRIORS'),
+  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
   JWT_SECRET: secret('JWT_SECRET'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   CORS_ORIGINS: z
@@ -36,7 +39,12 @@ export async function runServiceProcess(name: string, defaultPort: number, creat
     const config = loadConfig(ServiceProcessEnv, { PORT: String(defaultPort), ...process.env });
     await ensureDatabaseExists(config.DATABASE_URL);
     const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
-    const bus = await createNatsBus({ servers: config.NATS_URL, logger });
+    const bus = await createNatsBus({
+      servers: config.NATS_URL,
+      streamName: config.NATS_STREAM,
+      subjectPrefix: config.NATS_SUBJECT_PREFIX || undefined,
+      logger,
+    });
     const service = create({
       database,
       bus,

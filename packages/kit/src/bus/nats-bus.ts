@@ -36,11 +36,15 @@ export interface NatsBusOptions {
    */
   subjectPrefix?: string;
   logger?: BusLogger;
+  /** How long the stream keeps an event; defaults to 30 days. */
+  maxAgeMs?: number;
   /** Delay before a failed consume loop is re-created. */
   recoverDelayMs?: number;
 }
 
 const STREAM_IN_USE = 10058;
+// Consumers keep up within seconds; a month covers any outage, and the stream stays bounded.
+const DEFAULT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
 export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const logger = options.logger ?? consoleLogger;
@@ -53,7 +57,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const nc = await connect({ servers: options.servers, maxReconnectAttempts: -1 });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, streamName, (options.streamSubjects ?? EVENT_SUBJECTS).map(full));
+  await ensureStream(jsm, streamName, (options.streamSubjects ?? EVENT_SUBJECTS).map(full), options.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
 
   const listeners: DeadLetterListener[] = [];
   const subscriptions = new Set<Subscription>();
@@ -247,8 +251,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 }
 
 /** Safe to run from every process at start: creates the stream or brings its subjects up to date. */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[]): Promise<void> {
-  const config = { subjects, duplicate_window: nanos(DEDUPE_WINDOW_MS) };
+async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], maxAgeMs: number): Promise<void> {
+  const config = { subjects, duplicate_window: nanos(DEDUPE_WINDOW_MS), max_age: nanos(maxAgeMs) };
   try {
     await jsm.streams.add({ name, ...config });
   } catch (err) {

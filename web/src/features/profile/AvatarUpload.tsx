@@ -55,7 +55,7 @@ export function AvatarUpload({ user }: { user: User }) {
           {isLoading ? 'Uploading...' : 'Change photo'}
         </label>
         <input id="profile-picture" className="visually-hidden" type="file" accept="image/*" onChange={choose} disabled={isLoading} />
-        <p className="hint">JPG, PNG or GIF, under 5MB.</p>
+        <p className="hint">PNG, JPEG, WebP or GIF, under 5MB.</p>
         {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
       </div>
     </div>

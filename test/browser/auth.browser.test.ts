@@ -1,0 +1,112 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createLogger } from '@warriors/kit';
+import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
+
+jest.setTimeout(90_000);
+
+const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
+// Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+describe('a broker in a real browser', () => {
+  let product: EmbeddedProduct;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    await mkdir(SCREENSHOTS, { recursive: true });
+    product = await startEmbedded({
+      port: 0,
+      host: '127.0.0.1',
+      dataDir: await mkdtemp(path.join(os.tmpdir(), 'warriors-browser-')),
+      webDist: DEFAULT_WEB_DIST,
+      authAttemptsPerMinute: 1000,
+      logger: createLogger('browser-test', 'silent'),
+    });
+    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await product?.close();
+  });
+
+  const shot = (name: string, target: Page = page) => target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const email = `browser.${Date.now()}@example.com`;
+
+  it('signs up, lands on the dashboard, stays signed in across a reload, and logs out to /auth', async () => {
+    await page.goto(`${product.url}/dashboard`);
+    await page.waitForURL('**/auth');
+    await shot('01-sign-in');
+
+    await page.getByRole('button', { name: 'Create an account' }).click();
+    await page.getByRole('button', { name: 'Create Account' }).click();
+    await page.getByRole('alert').waitFor();
+    await shot('02-sign-up-errors');
+
+    await page.getByLabel('Name').fill('Maya Okafor');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByLabel('Focus area').selectOption('investment_sales');
+    await page.getByLabel('Company').fill('Okafor Capital');
+    await page.getByLabel('City').fill('Denver');
+    await page.getByLabel('State').fill('CO');
+    await shot('03-sign-up-filled');
+    await page.getByRole('button', { name: 'Create Account' }).click();
+
+    await page.waitForURL('**/dashboard');
+    await page.getByText('Welcome back, Maya').waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+    await shot('04-dashboard');
+
+    await page.reload();
+    await page.getByText('Welcome back, Maya').waitFor();
+    expect(page.url()).toMatch(/\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL('**/auth');
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await page.goto(`${product.url}/profile`);
+    await page.waitForURL('**/auth');
+  });
+
+  it('shows a wrong password in the red box, then signs in and edits the profile', async () => {
+    await page.goto(`${product.url}/auth`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('not the password');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.getByRole('alert').getByText('Incorrect email or password').waitFor();
+    await shot('05-sign-in-error');
+
+    await page.getByLabel('Password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+
+    await page.goto(`${product.url}/profile`);
+    await page.getByLabel('Bio').fill('Multifamily investment sales on the Front Range.');
+    await page.getByLabel('Specialty').fill('Multifamily Investment');
+    await page.getByRole('button', { name: /save profile/i }).click();
+    await page.getByText('Profile saved successfully!').waitFor();
+    await shot('06-profile');
+    await expect(page.getByLabel('Specialty').inputValue()).resolves.toBe('Multifamily Investment');
+  });
+
+  it('fits a phone screen', async () => {
+    const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    await phone.goto(`${product.url}/auth`);
+    await phone.getByLabel('Email').fill(email);
+    await phone.getByLabel('Password').fill('correct horse battery');
+    await phone.getByRole('button', { name: 'Sign In' }).click();
+    await phone.waitForURL('**/dashboard');
+    await phone.getByRole('button', { name: 'Menu', exact: true }).click();
+    await shot('07-phone-menu', phone);
+    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+});
