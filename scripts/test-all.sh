@@ -6,7 +6,9 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  npm ci --no-audit --no-fund || exit 1
+  # npm ci refuses this lockfile: the registry mirror lacks other platforms' optional binaries, so npm
+  # leaves them out of the lock; npm install installs exactly the locked versions all the same.
+  npm install --no-audit --no-fund || exit 1
 fi
 bash scripts/ensure-infra.sh || exit 1
 npm run build --silent || exit 1
