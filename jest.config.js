@@ -13,6 +13,8 @@ const node = (displayName, testMatch, extra = {}) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
   testMatch,
+  // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine.
+  testTimeout: 30_000,
   ...extra,
 });
 

@@ -24,7 +24,7 @@ status=$?
 
 if [ -f "$report" ]; then
   node -e '
-    const r = require(process.argv[1]);
+    const r = require(require("path").resolve(process.argv[1]));
     const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
     console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
   ' "$report"

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { ActivityType } from './activity';
+import { BadgeType } from './gamification';
 
 /**
  * Every event on the bus: { id, type, v, occurredAt, data }.
@@ -34,18 +36,36 @@ export const UserRegistered = envelope('user.registered', UserProjection);
 export const UserUpdated = envelope('user.updated', UserProjection);
 export const UserDeleted = envelope('user.deleted', z.object({ user_id: z.string() }));
 
-export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpdated, UserDeleted]);
+export const ActivityLogged = envelope(
+  'activity.logged',
+  z.object({
+    activity_id: z.string(),
+    user_id: z.string(),
+    activity_type: ActivityType,
+    quantity: z.number().int().positive(),
+    points: z.number().int().nonnegative(),
+    occurred_at: z.string(),
+    /** The actor's local date when it was logged: the day bucket every consumer uses. */
+    local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    timezone: z.string(),
+  }),
+);
+
+export const BadgeEarned = envelope(
+  'badge.earned',
+  z.object({ user_id: z.string(), badge_type: BadgeType, name: z.string(), repeat_count: z.number().int(), earned_at: z.string() }),
+);
+
+export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpdated, UserDeleted, ActivityLogged, BadgeEarned]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
-/** Streams group subjects by owner; a subject is `<stream lower>.<event>` e.g. users.user.registered. */
-export const STREAMS = {
-  USERS: { subjects: ['user.>'] },
-} as const;
 
 export const SUBJECTS = {
   'user.registered': 'user.registered',
   'user.updated': 'user.updated',
   'user.deleted': 'user.deleted',
+  'activity.logged': 'activity.logged',
+  'badge.earned': 'badge.earned',
 } as const satisfies Record<EventType, string>;

@@ -1,0 +1,158 @@
+import { z } from 'zod';
+import { Badge, CampaignCompleted, Milestone, RankChange } from './gamification';
+
+/** The eleven scored types of the log panel, then the five challenge invitations mention. */
+export const SCORED_ACTIVITY_TYPES = [
+  'cold_call',
+  'live_conversation',
+  'email',
+  'meeting',
+  'doorknock',
+  'direct_mail',
+  'referral_source_call',
+  'past_client',
+  'thank_you_card',
+  'social_media',
+  'newsletter_sent',
+] as const;
+export const CHALLENGE_ACTIVITY_TYPES = ['property_tour', 'coffee_meeting', 'listing_presentation', 'deal_closed', 'referral_received'] as const;
+export const ACTIVITY_TYPES = [...SCORED_ACTIVITY_TYPES, ...CHALLENGE_ACTIVITY_TYPES] as const;
+
+export const ActivityType = z.enum(ACTIVITY_TYPES, { message: `activity_type must be one of: ${ACTIVITY_TYPES.join(', ')}` });
+export type ActivityType = z.infer<typeof ActivityType>;
+
+export interface ActivityDefinition {
+  label: string;
+  /** Plural used in generated names, e.g. 'Today: 5 Cold Calls'. */
+  plural: string;
+  points: number;
+  icon: string;
+  /** Logging needs the honor-system confirmation first. */
+  honor: boolean;
+}
+
+/**
+ * Points come from here only, never from a request. Scored types as spec point 3; the five
+ * challenge types are valued by the team against them (docs/decisions.md).
+ */
+export const ACTIVITY_CATALOG: Record<ActivityType, ActivityDefinition> = {
+  cold_call: { label: 'Cold Call', plural: 'Cold Calls', points: 1, icon: '📞', honor: false },
+  live_conversation: { label: 'Live Conversation', plural: 'Live Conversations', points: 3, icon: '🗣️', honor: true },
+  email: { label: 'Email', plural: 'Emails', points: 1, icon: '✉️', honor: false },
+  meeting: { label: 'Meeting', plural: 'Meetings', points: 10, icon: '🤝', honor: true },
+  doorknock: { label: 'Doorknock', plural: 'Doorknocks', points: 3, icon: '🚪', honor: false },
+  direct_mail: { label: 'Direct Mail', plural: 'Direct Mailers', points: 2, icon: '📬', honor: false },
+  referral_source_call: { label: 'Referral Source Call', plural: 'Referral Source Calls', points: 2, icon: '🔗', honor: false },
+  past_client: { label: 'Past Client Touch', plural: 'Past Client Touches', points: 2, icon: '🔁', honor: false },
+  thank_you_card: { label: 'Thank You Card', plural: 'Thank You Cards', points: 2, icon: '💌', honor: false },
+  social_media: { label: 'Social Media Post', plural: 'Social Media Posts', points: 1, icon: '📱', honor: false },
+  newsletter_sent: { label: 'Newsletter Sent', plural: 'Newsletters Sent', points: 3, icon: '📰', honor: false },
+  property_tour: { label: 'Property Tour', plural: 'Property Tours', points: 8, icon: '🏢', honor: true },
+  coffee_meeting: { label: 'Coffee Meeting', plural: 'Coffee Meetings', points: 5, icon: '☕', honor: true },
+  listing_presentation: { label: 'Listing Presentation', plural: 'Listing Presentations', points: 15, icon: '📊', honor: true },
+  deal_closed: { label: 'Deal Closed', plural: 'Deals Closed', points: 50, icon: '🏆', honor: true },
+  referral_received: { label: 'Referral Received', plural: 'Referrals Received', points: 5, icon: '🎁', honor: false },
+};
+
+export const pointsFor = (type: ActivityType, quantity: number): number => ACTIVITY_CATALOG[type].points * quantity;
+
+export const BULK_MAX_QUANTITY = 100;
+export const BULK_NOTE_THRESHOLD = 20;
+export const BULK_NOTE_MIN_LENGTH = 10;
+export const MESSAGES = {
+  honesty: 'Please confirm the accuracy of your entry',
+  quantity: 'Quantity must be between 1 and 100',
+  note: 'For entries over 20, please provide a brief description (at least 10 characters)',
+  honor: 'Please confirm you are working on the honor system',
+  directMailQuantity: 'Please enter a valid quantity',
+} as const;
+
+export const LogActivityBody = z.object({ activity_type: ActivityType });
+export type LogActivityBody = z.infer<typeof LogActivityBody>;
+
+export const BulkActivityBody = z
+  .object({
+    activity_type: ActivityType,
+    quantity: z.number({ message: MESSAGES.quantity }).int(MESSAGES.quantity).min(1, MESSAGES.quantity).max(BULK_MAX_QUANTITY, MESSAGES.quantity),
+    note: z.string().trim().max(1000, 'Note must be at most 1000 characters').nullish().transform((v) => v || null),
+    honesty_confirmed: z.literal(true, { message: MESSAGES.honesty }),
+  })
+  .superRefine((body, ctx) => {
+    if (body.quantity > BULK_NOTE_THRESHOLD && (body.note ?? '').length < BULK_NOTE_MIN_LENGTH) {
+      ctx.addIssue({ code: 'custom', path: ['note'], message: MESSAGES.note });
+    }
+  });
+export type BulkActivityBody = z.input<typeof BulkActivityBody>;
+
+export const Activity = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  activity_type: ActivityType,
+  quantity: z.number().int(),
+  points: z.number().int(),
+  note: z.string().nullable(),
+  created_at: z.string(),
+  /** The actor's local calendar date (YYYY-MM-DD) in their timezone at logging time. */
+  local_date: z.string(),
+});
+export type Activity = z.infer<typeof Activity>;
+
+export const RecentActivity = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  activity_type: ActivityType,
+  points: z.number().int(),
+  created_at: z.string(),
+  company: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  rank: z.number().int().nullable(),
+});
+export type RecentActivity = z.infer<typeof RecentActivity>;
+
+export const SUMMARY_WINDOWS = ['today', '7d', 'month', 'all_time'] as const;
+export const SummaryQuery = z.object({ window: z.enum(SUMMARY_WINDOWS).default('7d') });
+export const FUNNEL_WINDOWS = ['today', '7d', '30d'] as const;
+export const FunnelQuery = z.object({ window: z.enum(FUNNEL_WINDOWS).default('7d') });
+
+export const UserSummary = z.object({
+  user: z.object({ id: z.string(), name: z.string(), username: z.string(), timezone: z.string() }),
+  window: z.enum(SUMMARY_WINDOWS),
+  /** Counts in the window and in the window just before it. */
+  activity_counts: z.record(z.string(), z.object({ count: z.number().int(), prev_count: z.number().int() })),
+  /** Local date -> points, the last 30 local dates. */
+  daily_points: z.record(z.string(), z.number().int()),
+  today_points: z.number().int(),
+  weekly_points: z.number().int(),
+  monthly_points: z.number().int(),
+  yearly_points: z.number().int(),
+  total_points: z.number().int(),
+});
+export type UserSummary = z.infer<typeof UserSummary>;
+
+export const FunnelMetrics = z.object({
+  window: z.enum(FUNNEL_WINDOWS),
+  ratios: z.object({
+    call_to_convo: z.number(),
+    convo_to_meeting: z.number(),
+    outreach_to_convo: z.number(),
+    overall_conversion: z.number(),
+  }),
+  total_outreach: z.number().int(),
+  live_conversations: z.number().int(),
+  meetings: z.number().int(),
+  cold_calls: z.number().int(),
+});
+export type FunnelMetrics = z.infer<typeof FunnelMetrics>;
+
+/** What POST /api/activity and /api/activity/bulk answer: the activity and what it set off. */
+export const LogResult = z.object({
+  activity: Activity,
+  points_awarded: z.number().int(),
+  badges: z.array(Badge),
+  milestones: z.array(Milestone),
+  rank_change: RankChange.nullable(),
+  campaign_completed: CampaignCompleted.nullable(),
+});
+export type LogResult = z.infer<typeof LogResult>;

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+export const DEFAULT_DAILY_GOAL_POINTS = 50;
+export const LEADERBOARD_SIZE = 20;
+export const ACTIVE_WINDOW_MINUTES = 10;
+
+export const BADGE_TYPES = [
+  'daily_victory',
+  'call_crusher',
+  'connector',
+  'door_dominator',
+  'seven_day_streak',
+  'connector_week',
+  'field_warrior_week',
+  'call_crusher_1k',
+  'meeting_maker_20',
+  'monthly_master',
+  'quarter_champ',
+  'call_titan_10k',
+  'all_star_streak_100',
+  'first_meeting',
+  '100_calls',
+] as const;
+export const BadgeType = z.enum(BADGE_TYPES);
+export type BadgeType = z.infer<typeof BadgeType>;
+
+/** daily: local day; weekly: ISO week from Monday; monthly: from the 1st; lifetime: once. */
+export const BADGE_CYCLES = ['daily', 'weekly', 'monthly', 'lifetime'] as const;
+export type BadgeCycle = (typeof BADGE_CYCLES)[number];
+
+export const Badge = z.object({
+  id: z.string(),
+  badge_type: BadgeType,
+  name: z.string(),
+  description: z.string(),
+  cycle: z.enum(BADGE_CYCLES),
+  repeat_count: z.number().int(),
+  repeat: z.number().int(),
+  earned_at: z.string(),
+});
+export type Badge = z.infer<typeof Badge>;
+
+export const BadgeDefinition = z.object({
+  key: BadgeType,
+  name: z.string(),
+  description: z.string(),
+  /** Spec shape: cycle daily/weekly/monthly or repeatable; lifetime badges say type 'lifetime'. */
+  cycle: z.enum(['daily', 'weekly', 'monthly', 'repeatable', 'lifetime']),
+  type: z.enum(['repeatable', 'lifetime']),
+  icon: z.string(),
+});
+export type BadgeDefinition = z.infer<typeof BadgeDefinition>;
+
+export const BadgeDefinitionsResponse = z.object({
+  definitions: z.array(BadgeDefinition),
+  daily_goal_points: z.number().int(),
+});
+export type BadgeDefinitionsResponse = z.infer<typeof BadgeDefinitionsResponse>;
+
+export const LEADERBOARD_WINDOWS = ['today', '7d', 'alltime'] as const;
+export const LeaderboardWindow = z.enum(LEADERBOARD_WINDOWS, { message: 'window must be one of: today, 7d, alltime' });
+export type LeaderboardWindow = z.infer<typeof LeaderboardWindow>;
+
+export const LeaderboardRow = z.object({
+  id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  points: z.number().int(),
+  profile_picture: z.string().nullable(),
+  company: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  last_activity_date: z.string().nullable(),
+  rank: z.number().int(),
+});
+export type LeaderboardRow = z.infer<typeof LeaderboardRow>;
+
+export const MyStanding = z.object({
+  rank: z.number().int().nullable(),
+  points: z.number().int(),
+  gap_to_next: z.number().int().nullable(),
+  window: LeaderboardWindow,
+});
+export type MyStanding = z.infer<typeof MyStanding>;
+
+export const RankChange = z.object({
+  new_rank: z.number().int(),
+  positions_gained: z.number().int(),
+  passed_users: z.array(z.object({ id: z.string(), username: z.string() })),
+});
+export type RankChange = z.infer<typeof RankChange>;
+
+export const Milestone = z.object({ percentage: z.number().int(), goal_name: z.string(), remaining: z.number().int() });
+export type Milestone = z.infer<typeof Milestone>;
+
+export const CampaignCompleted = z.object({ campaign_name: z.string(), bonus_points: z.number().int(), badge_earned: z.string().nullable() });
+export type CampaignCompleted = z.infer<typeof CampaignCompleted>;
+
+/**
+ * A consumer's effects for one activity, sent on the transient subject effectsSubject(activityId)
+ * so the activity instance answering the POST can gather them for a bounded wait.
+ */
+export const ActivityEffects = z.object({
+  activity_id: z.string(),
+  source: z.enum(['gamification', 'campaigns']),
+  badges: z.array(Badge).default([]),
+  milestones: z.array(Milestone).default([]),
+  rank_change: RankChange.nullable().default(null),
+  campaign_completed: CampaignCompleted.nullable().default(null),
+});
+export type ActivityEffects = z.infer<typeof ActivityEffects>;
+
+export const effectsSubject = (activityId: string) => `effects.activity.${activityId}`;
