@@ -69,3 +69,11 @@ export const SUBJECTS = {
   'activity.logged': 'activity.logged',
   'badge.earned': 'badge.earned',
 } as const satisfies Record<EventType, string>;
+
+/** Request/reply questions between services (core NATS, not JetStream). */
+export const REQUESTS = {
+  /** auth answers a user's projection, or null: for a consumer that has not seen user.registered yet. */
+  userProjection: 'auth.user.projection',
+} as const;
+export const UserProjectionRequest = z.object({ user_id: z.string() });
+export const UserProjectionReply = UserProjection.nullable();

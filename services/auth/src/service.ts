@@ -1,11 +1,13 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createOutbox, migrate, type Service, type ServicePorts } from '@warriors/kit';
+import { REQUESTS, UserProjectionRequest } from '@warriors/contracts';
+import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { toProjection } from './domain/user';
 import { createPasswords } from './passwords';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
 import { usersRoutes } from './routes/users.routes';
-import { SCHEMA, type AuthDatabase } from './store/users.store';
+import { findUserById, SCHEMA, type AuthDatabase } from './store/users.store';
 import { createAccounts } from './use-cases/accounts';
 
 /** src/ under ts-jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -16,8 +18,9 @@ const PICTURE_BODY_LIMIT = '7mb';
 
 export function createAuthService(ports: ServicePorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
+  const db = ports.database.db as Kysely<AuthDatabase>;
   const accounts = createAccounts({
-    db: ports.database.db as Kysely<AuthDatabase>,
+    db,
     outbox,
     clock: ports.clock,
     passwords: createPasswords(),
@@ -30,6 +33,7 @@ export function createAuthService(ports: ServicePorts): Service {
     largeBodyPaths: { [PROFILE_PICTURE_PATH]: PICTURE_BODY_LIMIT },
     routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens)],
   });
+  let projectionReplies: Subscription | undefined;
   return {
     name: 'auth',
     app,
@@ -37,7 +41,15 @@ export function createAuthService(ports: ServicePorts): Service {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
+      projectionReplies = await ports.bus.reply(REQUESTS.userProjection, async (payload) => {
+        const { user_id } = UserProjectionRequest.parse(payload);
+        const user = await findUserById(db, user_id);
+        return user ? toProjection(user) : null;
+      });
     },
-    stop: () => outbox.stop(),
+    async stop() {
+      await projectionReplies?.stop();
+      await outbox.stop();
+    },
   };
 }

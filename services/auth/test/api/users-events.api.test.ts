@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { UserProjection } from '@warriors/contracts';
+import { REQUESTS, UserProjection } from '@warriors/contracts';
 import { createTestDatabase, startAuth, waitFor, type TestAuth } from '../support/harness';
 
 let auth: TestAuth;
@@ -111,5 +111,14 @@ describe('events', () => {
     // The second signup's event proves the relay ran after the refused one.
     await waitFor('the next event', () => (auth.bus.events.length > before ? true : undefined));
     expect(auth.bus.events.slice(before).map((e) => e.type)).toEqual(['user.registered']);
+  });
+});
+
+describe('user projection by request/reply', () => {
+  it('answers the projection of a known user and null for an unknown one', async () => {
+    const { user } = await auth.signup({ name: 'Projected Person', company: 'Reply Co' });
+    const reply = await auth.bus.request(REQUESTS.userProjection, { user_id: user.id }, 2000);
+    expect(UserProjection.parse(reply)).toMatchObject({ user_id: user.id, name: 'Projected Person', company: 'Reply Co', timezone: 'UTC' });
+    expect(await auth.bus.request(REQUESTS.userProjection, { user_id: '00000000-0000-4000-8000-000000000000' }, 2000)).toBeNull();
   });
 });

@@ -69,7 +69,7 @@ export interface Reply {
 
 export interface TestAuth {
   url: string;
-  bus: { events: DomainEvent[] };
+  bus: { events: DomainEvent[]; request: Bus['request'] };
   tokens: TokenSigner;
   call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string }): Promise<Reply>;
   /** Signs up a fresh user (unique email) and returns its token, user and password. */
@@ -95,7 +95,7 @@ export async function startAuth(database: Database): Promise<TestAuth> {
 
   return {
     url: server.url,
-    bus: { events },
+    bus: { events, request: (subject, payload, timeoutMs) => bus.request(subject, payload, timeoutMs) },
     tokens,
     call,
     async signup(overrides = {}) {
