@@ -13,12 +13,12 @@ const node = (displayName, testMatch, extra = {}) => ({
   transform: { '^.+\\.(t|j)sx?$': swc },
   moduleNameMapper: workspaceSources,
   testMatch,
-  // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine.
-  testTimeout: 30_000,
   ...extra,
 });
 
 module.exports = {
+  // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine.
+  testTimeout: 30_000,
   projects: [
     node('unit', ['<rootDir>/{packages,services,gateway}/**/test/**/*.unit.test.ts']),
     node('integration', ['<rootDir>/{packages,services,gateway}/**/test/**/*.int.test.ts', '<rootDir>/{packages,services,gateway}/**/test/**/*.api.test.ts']),
