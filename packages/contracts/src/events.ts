@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActivityType } from './activity';
-import { BadgeType } from './gamification';
+import { Badge, BadgeType } from './gamification';
 
 /**
  * Every event on the bus: { id, type, v, occurredAt, data }.
@@ -77,3 +77,18 @@ export const REQUESTS = {
 } as const;
 export const UserProjectionRequest = z.object({ user_id: z.string() });
 export const UserProjectionReply = UserProjection.nullable();
+
+/** gamification answers ranks on a leaderboard window for a few users (Shots Fired rows). */
+export const RANKS_REQUEST = 'gamification.ranks';
+export const RanksRequest = z.object({
+  user_ids: z.array(z.string()).max(100),
+  window: z.enum(['today', '7d', 'alltime']),
+  /** The viewer's timezone: 'today' is the viewer's local date. */
+  timezone: z.string().default('UTC'),
+});
+export const RanksReply = z.record(z.string(), z.number().int().nullable());
+
+/** gamification answers a user's current streak and badges (auth puts them on /api/me). */
+export const USER_STATS_REQUEST = 'gamification.user.stats';
+export const UserStatsRequest = z.object({ user_id: z.string() });
+export const UserStatsReply = z.object({ streak_days: z.number().int(), badges: z.array(Badge) });
