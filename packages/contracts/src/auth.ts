@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Badge } from './gamification';
 
 export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
 export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
@@ -140,7 +141,7 @@ export const User = z.object({
   show_in_battle_pulse: z.boolean(),
   /** Filled by gamification once it exists; 0 and [] until then. */
   streak_days: z.number().int(),
-  badges: z.array(z.unknown()),
+  badges: z.array(Badge),
   created_at: z.string(),
 });
 export type User = z.infer<typeof User>;

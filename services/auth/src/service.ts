@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { REQUESTS, UserProjectionRequest } from '@warriors/contracts';
+import { REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { toProjection } from './domain/user';
+import { NO_STATS, toProjection, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
@@ -12,6 +12,9 @@ import { createAccounts } from './use-cases/accounts';
 
 /** src/ under ts-jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+/** /me waits this long for gamification's streak and badges, then answers without them. */
+const STATS_WAIT_MS = 250;
 
 /** A 5 MB picture grows by a third in base64, plus the JSON around it. */
 const PICTURE_BODY_LIMIT = '7mb';
@@ -25,6 +28,13 @@ export function createAuthService(ports: ServicePorts): Service {
     clock: ports.clock,
     passwords: createPasswords(),
     tokens: ports.tokens,
+    stats: async (userId): Promise<UserStats> => {
+      try {
+        return UserStatsReply.parse(await ports.bus.request(USER_STATS_REQUEST, { user_id: userId }, STATS_WAIT_MS));
+      } catch {
+        return NO_STATS;
+      }
+    },
   });
   const app = createApp({
     logger: ports.logger,

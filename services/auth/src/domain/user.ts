@@ -33,7 +33,15 @@ export type UserChanges = Partial<
 >;
 
 /** The caller's own record. Streak and badges belong to gamification, which does not exist yet. */
-export function toUserResponse(user: UserRecord): User {
+/** Streak and badges belong to gamification; auth shows what it answered, or nothing yet. */
+export interface UserStats {
+  streak_days: number;
+  badges: User['badges'];
+}
+
+export const NO_STATS: UserStats = { streak_days: 0, badges: [] };
+
+export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): User {
   return {
     id: user.id,
     name: user.name,
@@ -52,8 +60,8 @@ export function toUserResponse(user: UserRecord): User {
     profile_public: user.profile_public,
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,
-    streak_days: 0,
-    badges: [],
+    streak_days: stats.streak_days,
+    badges: stats.badges,
     created_at: user.created_at.toISOString(),
   };
 }

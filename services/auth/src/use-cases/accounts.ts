@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { AuthResponse, SignupBody, User, UserSearchResult } from '@warriors/contracts';
 import { HttpError, unauthorized, type Clock, type Outbox, type TokenSigner } from '@warriors/kit';
 import { nextUsername, usernameBase } from '../domain/username';
-import { toUserResponse, type UserChanges, type UserRecord } from '../domain/user';
+import { toUserResponse, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
 import { userDeleted, userRegistered, userUpdated, type EventContext } from '../events/user-events';
 import type { Passwords } from '../passwords';
 import {
@@ -33,22 +33,24 @@ export interface AccountsDeps {
   clock: Clock;
   passwords: Passwords;
   tokens: TokenSigner;
+  /** The user's streak and badges from gamification, or none when it does not answer in time. */
+  stats: (userId: string) => Promise<UserStats>;
 }
 
 export type Accounts = ReturnType<typeof createAccounts>;
 
 /** The auth use cases: each state change and its event commit together through the outbox. */
-export function createAccounts({ db, outbox, clock, passwords, tokens }: AccountsDeps) {
+export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: AccountsDeps) {
   async function inTransaction<T>(work: (trx: Executor) => Promise<T>): Promise<T> {
     const result = await db.transaction().execute(work);
     outbox.kick();
     return result;
   }
 
-  const answer = (user: UserRecord): AuthResponse => ({
+  const answer = (user: UserRecord, userStats?: UserStats): AuthResponse => ({
     access_token: tokens.sign({ id: user.id }),
     token_type: 'bearer',
-    user: toUserResponse(user),
+    user: toUserResponse(user, userStats),
   });
 
   /** A token subject that is not one of our ids cannot name an account; refused before it reaches SQL. */
@@ -107,11 +109,12 @@ export function createAccounts({ db, outbox, clock, passwords, tokens }: Account
     const user = await findUserByEmail(db, email);
     const matches = await passwords.verify(user?.password_hash, password);
     if (!user || !matches) throw unauthorized(BAD_LOGIN);
-    return answer(user);
+    return answer(user, await stats(user.id));
   }
 
   async function me(userId: string): Promise<User> {
-    return toUserResponse(await requireAccount(userId));
+    const user = await requireAccount(userId);
+    return toUserResponse(user, await stats(user.id));
   }
 
   async function update(userId: string, changes: UserChanges, context: Omit<EventContext, 'at'>): Promise<User> {

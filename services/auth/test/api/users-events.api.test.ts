@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { REQUESTS, UserProjection } from '@warriors/contracts';
-import { createTestDatabase, startAuth, waitFor, type TestAuth } from '../support/harness';
+import { REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
+import { createTestDatabase, NOW, startAuth, waitFor, type TestAuth } from '../support/harness';
 
 let auth: TestAuth;
 let drop: () => Promise<void>;
@@ -120,5 +120,22 @@ describe('user projection by request/reply', () => {
     const reply = await auth.bus.request(REQUESTS.userProjection, { user_id: user.id }, 2000);
     expect(UserProjection.parse(reply)).toMatchObject({ user_id: user.id, name: 'Projected Person', company: 'Reply Co', timezone: 'UTC' });
     expect(await auth.bus.request(REQUESTS.userProjection, { user_id: '00000000-0000-4000-8000-000000000000' }, 2000)).toBeNull();
+  });
+});
+
+describe('streak and badges on /api/me', () => {
+  it('shows what gamification answers, and nothing when it does not', async () => {
+    const { token, user } = await auth.signup();
+    expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 0, badges: [] });
+    const badge = { id: 'b1', badge_type: 'first_meeting', name: 'First Meeting', description: 'Log your first meeting', cycle: 'lifetime', repeat_count: 1, repeat: 1, earned_at: NOW };
+    const answering = await auth.bus.reply(USER_STATS_REQUEST, async (payload) => ({
+      streak_days: (payload as { user_id: string }).user_id === user.id ? 4 : 0,
+      badges: [badge],
+    }));
+    try {
+      expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 4, badges: [badge] });
+    } finally {
+      await answering.stop();
+    }
   });
 });

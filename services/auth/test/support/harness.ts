@@ -69,7 +69,7 @@ export interface Reply {
 
 export interface TestAuth {
   url: string;
-  bus: { events: DomainEvent[]; request: Bus['request'] };
+  bus: { events: DomainEvent[]; request: Bus['request']; reply: Bus['reply'] };
   tokens: TokenSigner;
   call(method: string, path: string, options?: { body?: unknown; raw?: string; token?: string }): Promise<Reply>;
   /** Signs up a fresh user (unique email) and returns its token, user and password. */
@@ -95,7 +95,7 @@ export async function startAuth(database: Database): Promise<TestAuth> {
 
   return {
     url: server.url,
-    bus: { events, request: (subject, payload, timeoutMs) => bus.request(subject, payload, timeoutMs) },
+    bus: { events, request: (subject, payload, timeoutMs) => bus.request(subject, payload, timeoutMs), reply: (subject, handler) => bus.reply(subject, handler) },
     tokens,
     call,
     async signup(overrides = {}) {
