@@ -1,0 +1,312 @@
+import type { LeaderboardStore, ScoredMember } from '../../src/leaderboard';
+
+export interface ContractSubject {
+  store: LeaderboardStore;
+  cleanup(): Promise<void>;
+}
+
+const HOUR = 60 * 60 * 1000;
+
+/**
+ * Members with equal scores, listed in the order Redis gives them (member bytes descending). The
+ * astral character and U+E000 sort the other way round under JavaScript's default string order.
+ */
+const TIED_IN_REDIS_ORDER = ['\u{1F3C6}', '\uE000', 'ä', 'b', 'a10', 'a1', 'a', 'B'];
+
+/**
+ * The behaviour every LeaderboardStore adapter must share. Expiries are set relative to the real
+ * clock, far enough either side of it that neither adapter can judge them differently.
+ */
+export function runLeaderboardStoreContract(name: string, make: () => Promise<ContractSubject>): void {
+  describe(`LeaderboardStore contract: ${name}`, () => {
+    let subject: ContractSubject;
+    let store: LeaderboardStore;
+
+    beforeEach(async () => {
+      subject = await make();
+      store = subject.store;
+    });
+
+    afterEach(async () => {
+      await subject.cleanup();
+    });
+
+    const future = (): number => Date.now() + HOUR;
+    const past = (): number => Date.now() - HOUR;
+
+    describe('apply', () => {
+      it('adds the delta to every key and answers true', async () => {
+        const applied = await store.apply('event-1', 'alice', [
+          { key: 'all', delta: 10 },
+          { key: 'day:2025-03-01', delta: 10, expireAt: future() },
+          { key: 'week:2025-03-01', delta: 10, expireAt: future() },
+        ]);
+
+        expect(applied).toBe(true);
+        expect(await store.score('all', 'alice')).toBe(10);
+        expect(await store.score('day:2025-03-01', 'alice')).toBe(10);
+        expect(await store.score('week:2025-03-01', 'alice')).toBe(10);
+      });
+
+      it('counts an applyId once: the repeat answers false and changes nothing, even with other deltas', async () => {
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(true);
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(false);
+        expect(await store.apply('event-1', 'bob', [{ key: 'other', delta: 3 }])).toBe(false);
+
+        expect(await store.score('all', 'alice')).toBe(10);
+        expect(await store.score('other', 'bob')).toBeNull();
+      });
+
+      it('adds up different applyIds, negative deltas included', async () => {
+        await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }]);
+        await store.apply('event-2', 'alice', [{ key: 'all', delta: 5 }]);
+        await store.apply('event-3', 'alice', [{ key: 'all', delta: -3 }]);
+        await store.apply('event-4', 'bob', [{ key: 'all', delta: 4 }]);
+
+        expect(await store.score('all', 'alice')).toBe(12);
+        expect(await store.score('all', 'bob')).toBe(4);
+      });
+
+      it('adds a key listed twice in one apply twice', async () => {
+        await store.apply('event-1', 'alice', [
+          { key: 'all', delta: 2 },
+          { key: 'all', delta: 3 },
+        ]);
+
+        expect(await store.score('all', 'alice')).toBe(5);
+      });
+
+      it('writes nothing when one delta is invalid, and leaves the applyId unused', async () => {
+        await expect(
+          store.apply('event-1', 'alice', [
+            { key: 'all', delta: 10 },
+            { key: 'day', delta: Number.NaN },
+          ]),
+        ).rejects.toThrow(RangeError);
+        await expect(store.apply('event-1', 'alice', [{ key: 'day', delta: 1, expireAt: 1.5 }])).rejects.toThrow(RangeError);
+
+        expect(await store.score('all', 'alice')).toBeNull();
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(true);
+        expect(await store.score('all', 'alice')).toBe(10);
+      });
+
+      it('refuses the key names reserved for its own bookkeeping', async () => {
+        await expect(store.apply('event-1', 'alice', [{ key: 'applied:event-2', delta: 1 }])).rejects.toThrow(RangeError);
+        await expect(store.replace('replacing:x', [{ member: 'alice', score: 1 }])).rejects.toThrow(RangeError);
+        await expect(store.top('', 1)).rejects.toThrow(RangeError);
+      });
+
+      it('counts 50 parallel applies with distinct ids 50 times', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, (_, i) => store.apply(`event-${i}`, 'alice', [{ key: 'all', delta: 7 }])),
+        );
+
+        expect(results.every((applied) => applied)).toBe(true);
+        expect(await store.score('all', 'alice')).toBe(350);
+      });
+
+      it('counts 50 parallel applies with the same id once', async () => {
+        const results = await Promise.all(
+          Array.from({ length: 50 }, () =>
+            store.apply('event-1', 'alice', [
+              { key: 'all', delta: 7 },
+              { key: 'day', delta: 7, expireAt: future() },
+            ]),
+          ),
+        );
+
+        expect(results.filter((applied) => applied)).toHaveLength(1);
+        expect(await store.score('all', 'alice')).toBe(7);
+        expect(await store.score('day', 'alice')).toBe(7);
+      });
+    });
+
+    describe('reads', () => {
+      async function seed(key: string, members: ScoredMember[]): Promise<void> {
+        for (const [i, { member, score }] of members.entries()) {
+          await store.apply(`seed-${key}-${i}`, member, [{ key, delta: score }]);
+        }
+      }
+
+      it('orders top by score, highest first, and equal scores by member descending as Redis does', async () => {
+        await seed('all', [
+          { member: 'low', score: 1 },
+          ...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })),
+          { member: 'high', score: 9 },
+        ]);
+
+        expect(await store.top('all', 100)).toEqual([
+          { member: 'high', score: 9 },
+          ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 })),
+          { member: 'low', score: 1 },
+        ]);
+        expect(await store.top('all', 2)).toEqual([
+          { member: 'high', score: 9 },
+          { member: TIED_IN_REDIS_ORDER[0], score: 5 },
+        ]);
+        expect(await store.top('all', 0)).toEqual([]);
+        expect(await store.top('missing', 5)).toEqual([]);
+        await expect(store.top('all', -1)).rejects.toThrow(RangeError);
+      });
+
+      it('ranks 0-based in the order of top, and moves a member when its score changes', async () => {
+        await seed('all', [
+          { member: 'alice', score: 10 },
+          { member: 'bob', score: 20 },
+          { member: 'carol', score: 10 },
+        ]);
+
+        expect(await store.rank('all', 'bob')).toBe(0);
+        expect(await store.rank('all', 'carol')).toBe(1);
+        expect(await store.rank('all', 'alice')).toBe(2);
+
+        await store.apply('event-up', 'alice', [{ key: 'all', delta: 15 }]);
+
+        expect(await store.rank('all', 'alice')).toBe(0);
+        expect(await store.rank('all', 'bob')).toBe(1);
+        expect(await store.score('all', 'alice')).toBe(25);
+      });
+
+      it('answers null for the rank and score of a missing member or key', async () => {
+        await seed('all', [{ member: 'alice', score: 10 }]);
+
+        expect(await store.rank('all', 'nobody')).toBeNull();
+        expect(await store.score('all', 'nobody')).toBeNull();
+        expect(await store.rank('missing', 'alice')).toBeNull();
+        expect(await store.score('missing', 'alice')).toBeNull();
+      });
+
+      it('answers a score of 0 as 0, not as missing', async () => {
+        await store.apply('event-1', 'alice', [{ key: 'all', delta: 0 }]);
+
+        expect(await store.score('all', 'alice')).toBe(0);
+        expect(await store.rank('all', 'alice')).toBe(0);
+      });
+
+      it('keeps between to scores strictly inside the bounds, highest first', async () => {
+        await seed('all', [
+          { member: 'a', score: 10 },
+          { member: 'b', score: 20 },
+          { member: 'c', score: 20 },
+          { member: 'd', score: 30 },
+          { member: 'e', score: 40 },
+        ]);
+
+        expect(await store.between('all', 10, 40)).toEqual([
+          { member: 'd', score: 30 },
+          { member: 'c', score: 20 },
+          { member: 'b', score: 20 },
+        ]);
+        expect(await store.between('all', 20, 30)).toEqual([]);
+        expect(await store.between('all', 19, 21)).toEqual([
+          { member: 'c', score: 20 },
+          { member: 'b', score: 20 },
+        ]);
+        expect(await store.between('all', 30, 10)).toEqual([]);
+        expect((await store.between('all', -Infinity, Infinity)).map((m) => m.member)).toEqual(['e', 'd', 'c', 'b', 'a']);
+        expect(await store.between('missing', 0, 100)).toEqual([]);
+      });
+    });
+
+    describe('replace', () => {
+      it('overwrites the whole set, ordered like the incremental path', async () => {
+        await store.apply('event-1', 'stale', [{ key: 'all', delta: 99 }]);
+
+        await store.replace('all', [
+          ...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })),
+          { member: 'top', score: 50 },
+        ]);
+
+        expect(await store.score('all', 'stale')).toBeNull();
+        expect(await store.top('all', 100)).toEqual([
+          { member: 'top', score: 50 },
+          ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 })),
+        ]);
+        expect(await store.rank('all', TIED_IN_REDIS_ORDER[1]!)).toBe(2);
+      });
+
+      it('keeps the last score of a member listed twice', async () => {
+        await store.replace('all', [
+          { member: 'alice', score: 1 },
+          { member: 'alice', score: 3 },
+        ]);
+
+        expect(await store.top('all', 10)).toEqual([{ member: 'alice', score: 3 }]);
+      });
+
+      it('deletes the set when given no members', async () => {
+        await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }]);
+
+        await store.replace('all', []);
+
+        expect(await store.top('all', 10)).toEqual([]);
+        expect(await store.score('all', 'alice')).toBeNull();
+      });
+
+      it('lets later applies add to the rebuilt set', async () => {
+        await store.replace('all', [{ member: 'alice', score: 10 }], future());
+        await store.apply('event-1', 'alice', [{ key: 'all', delta: 5, expireAt: future() }]);
+
+        expect(await store.score('all', 'alice')).toBe(15);
+      });
+    });
+
+    describe('expiry', () => {
+      it('drops a new key whose expiry has passed, while the apply still counts', async () => {
+        expect(await store.apply('event-1', 'alice', [
+          { key: 'old-day', delta: 10, expireAt: past() },
+          { key: 'all', delta: 10 },
+        ])).toBe(true);
+
+        expect(await store.score('old-day', 'alice')).toBeNull();
+        expect(await store.top('old-day', 10)).toEqual([]);
+        expect(await store.score('all', 'alice')).toBe(10);
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(false);
+      });
+
+      it('keeps the latest expiry given for a key', async () => {
+        await store.apply('event-1', 'alice', [{ key: 'day', delta: 10, expireAt: future() }]);
+        await store.apply('event-2', 'alice', [{ key: 'day', delta: 5, expireAt: past() }]);
+
+        expect(await store.score('day', 'alice')).toBe(15);
+      });
+
+      it('keeps a key that has no expiry, whatever expiry a later delta brings', async () => {
+        await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }]);
+        await store.apply('event-2', 'alice', [{ key: 'all', delta: 5, expireAt: past() }]);
+
+        expect(await store.score('all', 'alice')).toBe(15);
+      });
+
+      it('applies the expiry given to replace', async () => {
+        await store.replace('gone', [{ member: 'alice', score: 1 }], past());
+        await store.replace('kept', [{ member: 'alice', score: 1 }], future());
+
+        expect(await store.top('gone', 10)).toEqual([]);
+        expect(await store.top('kept', 10)).toEqual([{ member: 'alice', score: 1 }]);
+      });
+    });
+
+    describe('clear', () => {
+      it('removes every set and every apply marker', async () => {
+        await store.apply('event-1', 'alice', [
+          { key: 'all', delta: 10 },
+          { key: 'day', delta: 10, expireAt: future() },
+        ]);
+        await store.replace('week', [{ member: 'bob', score: 3 }]);
+
+        await store.clear();
+
+        expect(await store.top('all', 10)).toEqual([]);
+        expect(await store.top('day', 10)).toEqual([]);
+        expect(await store.top('week', 10)).toEqual([]);
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 4 }])).toBe(true);
+        expect(await store.score('all', 'alice')).toBe(4);
+      });
+    });
+
+    it('is ready', async () => {
+      expect(await store.isReady()).toBe(true);
+    });
+  });
+}
