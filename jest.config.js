@@ -20,7 +20,7 @@ module.exports = {
   // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine.
   testTimeout: 30_000,
   projects: [
-    node('unit', ['<rootDir>/{packages,services,gateway}/**/test/**/*.unit.test.ts']),
+    node('unit', ['<rootDir>/{packages,services,gateway}/**/test/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.unit.test.ts']),
     node('integration', ['<rootDir>/{packages,services,gateway}/**/test/**/*.int.test.ts', '<rootDir>/{packages,services,gateway}/**/test/**/*.api.test.ts']),
     node('system', ['<rootDir>/test/system/**/*.test.ts']),
     node('browser', ['<rootDir>/test/browser/**/*.test.ts']),

@@ -12,9 +12,8 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 bash scripts/ensure-infra.sh || exit 1
 npm run build --silent || exit 1
-# The web app and the k6 scenarios are type-checked too (the build above covers the server packages).
-npm run typecheck -w web --silent || exit 1
-npx tsc -p k6/tsconfig.json || exit 1
+# The web app, the tests, the scripts and the k6 scenarios are type-checked too (the build covers the packages).
+npm run typecheck --silent || exit 1
 
 mkdir -p artifacts
 report=artifacts/jest-results.json

@@ -66,7 +66,7 @@ describe('gateway', () => {
     const names = [];
     for (let i = 0; i < 4; i++) {
       const res = await fetch(`${front.url}/api/settings/privacy?profile_public=true`, { method: 'PUT' });
-      const body = await res.json();
+      const body = (await res.json()) as { url: string; name: string };
       expect(body.url).toBe('/api/settings/privacy?profile_public=true');
       names.push(body.name);
     }
@@ -77,15 +77,15 @@ describe('gateway', () => {
     const big = JSON.stringify({ profile_picture: 'x'.repeat(6 * 1024 * 1024) });
     const res = await fetch(`${front.url}/api/settings/profile-picture`, { method: 'PUT', body: big, headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(200);
-    expect((await res.json()).bodyBytes).toBe(Buffer.byteLength(big));
+    expect(((await res.json()) as { bodyBytes: number }).bodyBytes).toBe(Buffer.byteLength(big));
   });
 
   it('carries the caller request id to the upstream, or makes one', async () => {
     const given = randomUUID();
     const res = await fetch(`${front.url}/api/me`, { headers: { 'x-request-id': given } });
-    expect((await res.json()).requestId).toBe(given);
+    expect(((await res.json()) as { requestId: string }).requestId).toBe(given);
     expect(res.headers.get('x-request-id')).toBe(given);
-    const made = await (await fetch(`${front.url}/api/me`)).json();
+    const made = (await (await fetch(`${front.url}/api/me`)).json()) as { requestId: string };
     expect(made.requestId).toMatch(/^[0-9a-f-]{36}$/);
   });
 

@@ -1,3 +1,4 @@
+import type { EventOf } from '@warriors/contracts';
 import { PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
 import { createTestDatabase, dataUrl, JPEG_BYTES, PNG_BYTES, startAuth, waitFor, type TestAuth } from '../support/harness';
 
@@ -15,7 +16,8 @@ afterAll(async () => {
   await drop();
 });
 
-const updatesOf = (userId: string) => auth.bus.events.filter((e) => e.type === 'user.updated' && e.data.user_id === userId);
+const updatesOf = (userId: string) =>
+  auth.bus.events.filter((e): e is EventOf<'user.updated'> => e.type === 'user.updated' && e.data.user_id === userId);
 
 describe('PUT /api/settings/profile', () => {
   it('changes only the fields sent, normalising the specialty', async () => {

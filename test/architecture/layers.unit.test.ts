@@ -1,0 +1,48 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+function filesUnder(dir: string): string[] {
+  let found: string[] = [];
+  for (const entry of readdirSync(dir)) {
+    const full = path.join(dir, entry);
+    if (statSync(full).isDirectory()) found = found.concat(filesUnder(full));
+    else if (full.endsWith('.ts')) found.push(full);
+  }
+  return found;
+}
+
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  return [...text.matchAll(/(?:from|import|require\()\s*['"]([^'"]+)['"]/g)].map((m) => m[1]!);
+}
+
+const services = readdirSync(path.join(ROOT, 'services')).filter((name) => statSync(path.join(ROOT, 'services', name, 'src')).isDirectory());
+
+// Domain code is pure: no frameworks, no I/O, no reaching into the layers that do I/O.
+const FORBIDDEN_IN_DOMAIN = [/^express$/, /^pg$/, /^kysely$/, /^ioredis$/, /^@nats-io\//, /^node:(fs|http|net|child_process)/, /^@warriors\/kit$/, /\/(routes|store|events)\//];
+
+describe.each(services)('service %s', (service) => {
+  const src = path.join(ROOT, 'services', service, 'src');
+
+  it('keeps its domain free of frameworks and I/O', () => {
+    const domain = path.join(src, 'domain');
+    const offenders = (statSync(domain, { throwIfNoEntry: false })?.isDirectory() ? filesUnder(domain) : []).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => FORBIDDEN_IN_DOMAIN.some((rule) => rule.test(spec)))
+        .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it('never imports another service', () => {
+    const others = services.filter((s) => s !== service);
+    const offenders = filesUnder(src).flatMap((file) =>
+      importsOf(file)
+        .filter((spec) => others.some((other) => spec === `@warriors/${other}` || spec.includes(`services/${other}/`)))
+        .map((spec) => `${path.relative(ROOT, file)} imports ${spec}`),
+    );
+    expect(offenders).toEqual([]);
+  });
+});
