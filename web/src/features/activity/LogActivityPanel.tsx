@@ -72,7 +72,7 @@ export function LogActivityPanel() {
   };
 
   return (
-    <Panel title="Log Activity">
+    <Panel title="Log Activity" id="log-activity">
       {error && (
         <div className="log-panel-alert">
           <Alert tone="error">{error}</Alert>
