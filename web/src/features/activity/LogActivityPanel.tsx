@@ -13,7 +13,7 @@ import { useCelebration } from './use-celebration';
 import { useFlash } from './use-flash';
 
 /** How long a button says 'Recorded!' after its log (spec point 4). */
-export const RECORDED_MS = 1500;
+const RECORDED_MS = 1500;
 
 const BULK = 'bulk';
 type ButtonId = ScoredActivityType | typeof BULK;

@@ -4,7 +4,7 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useGetRecentActivitiesQuery } from './api';
 
-export const FEED_POLL_MS = 30_000;
+const FEED_POLL_MS = 30_000;
 
 /** The 20 newest logs across the arena, with how long ago each landed. */
 export function ShotsFired() {
