@@ -56,10 +56,39 @@ export function jsonResponse(status: number, body: unknown): Response {
   return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) } as Response;
 }
 
-/** Replaces the network boundary (global fetch) for one test. */
+/** A request nobody answers: what the network does for calls a test didn't script (see setup.ts). */
+export const pendingForever = () => new Promise<Response>(() => undefined);
+
+/** Replaces the network boundary (global fetch) for one test: answers in order, then leaves calls pending. */
 export function mockFetch(...responses: Response[]): jest.Mock {
-  const fetchMock = jest.fn();
+  const fetchMock = jest.fn(pendingForever);
   for (const response of responses) fetchMock.mockResolvedValueOnce(response);
   globalThis.fetch = fetchMock;
   return fetchMock;
+}
+
+type Reply = Response | ((init: RequestInit) => Response);
+
+/**
+ * Answers by method and path, e.g. 'GET /api/leaderboard/today' or 'POST /api/activity', for screens
+ * that fire several requests in no fixed order. Unlisted calls stay pending.
+ */
+export function mockApi(replies: Record<string, Reply>): jest.Mock {
+  const fetchMock = jest.fn(async (url: string, init: RequestInit = {}) => {
+    const reply = replies[`${init.method ?? 'GET'} ${url}`];
+    if (!reply) return pendingForever();
+    return typeof reply === 'function' ? reply(init) : reply;
+  });
+  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  return fetchMock;
+}
+
+/** The calls made to one 'METHOD /path', with their parsed JSON bodies and headers. */
+export function callsTo(fetchMock: jest.Mock, key: string): { body: unknown; headers: Record<string, string> }[] {
+  return (fetchMock.mock.calls as [string, RequestInit?][])
+    .filter(([url, init]) => `${init?.method ?? 'GET'} ${url}` === key)
+    .map(([, init]) => ({
+      body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
+      headers: (init?.headers ?? {}) as Record<string, string>,
+    }));
 }

@@ -9,3 +9,9 @@ Object.assign(
   globalThis,
   runInThisContext('({ Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder })'),
 );
+
+// Requests a test didn't script stay pending, as on a slow network: screens show their loading state
+// instead of failing noisily. Tests script what they need with mockFetch or mockApi.
+beforeEach(() => {
+  globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+});

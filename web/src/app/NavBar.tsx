@@ -4,11 +4,11 @@ import type { User } from '@warriors/contracts';
 import { Avatar } from '../components/Avatar';
 import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
-import { paths } from '../config/paths';
+import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../features/auth/session';
 import { useAppDispatch } from './hooks';
 import { inviteHref } from './invite';
-import { BATTLE_GROUND_ID, NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
+import { NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
 
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
   dashboard: paths.dashboard,

@@ -12,9 +12,6 @@ export const NAV_LINK_LABELS: Record<NavLinkId, string> = {
 
 const ALL_LINKS: NavLinkId[] = ['dashboard', 'battleGround', 'challenges', 'stats', 'profile'];
 
-/** The element on the dashboard that Battle Ground scrolls to. */
-export const BATTLE_GROUND_ID = 'battle-ground';
-
 /**
  * Which links the nav bar shows on a page (spec point 2): on /challenges no Battle Ground or Challenges;
  * on /stats only Dashboard, Battle Ground and Challenges; everywhere else no Dashboard.

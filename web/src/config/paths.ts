@@ -12,6 +12,9 @@ export const paths = {
   userProfile: '/profile/:userId',
 } as const;
 
+/** The dashboard section the nav bar's Battle Ground link and the ranking number scroll to. */
+export const BATTLE_GROUND_ID = 'battle-ground';
+
 /** The query parameter an invitation link carries (/?challenge_id=...). */
 export const CHALLENGE_ID_PARAM = 'challenge_id';
 

@@ -8,6 +8,8 @@ export interface ApiRequest {
   method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   body?: unknown;
   params?: Record<string, string | number | boolean>;
+  /** Extra request headers, e.g. an Idempotency-Key. */
+  headers?: Record<string, string>;
 }
 
 /** The slice of state the base query reads; typed structurally so lib never imports the app store. */
@@ -29,9 +31,9 @@ function parseJson(text: string): unknown {
  * Every failure becomes an ApiError whose message follows spec point 5.
  */
 export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, api) => {
-  const { url, method = 'GET', body, params } = typeof arg === 'string' ? { url: arg } : arg;
+  const { url, method = 'GET', body, params, headers: extraHeaders } = typeof arg === 'string' ? { url: arg } : arg;
   const { token } = (api.getState() as TokenState).session;
-  const headers: Record<string, string> = { 'Content-Type': 'application/json' };
+  const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
   const search = params ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
 

@@ -1,14 +1,66 @@
+import { useId, useState } from 'react';
+import type { LeaderboardWindow } from '@warriors/contracts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ComingSoon } from '../../components/ComingSoon';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
-import { paths } from '../../config/paths';
+import { tabId, Tabs } from '../../components/Tabs';
+import { BATTLE_GROUND_ID, paths } from '../../config/paths';
+import { LogActivityPanel } from '../activity/LogActivityPanel';
+import { ShotsFired } from '../activity/ShotsFired';
 import { selectCurrentUser } from '../auth/session';
+import { userBadges } from '../badges/badge-rules';
+import { BadgesModal } from '../badges/BadgesModal';
+import { useGetMyStandingQuery } from '../leaderboard/api';
+import { CompactLeaderboard, LEADERBOARD_POLL_MS } from '../leaderboard/CompactLeaderboard';
+import { WINDOW_TABS } from '../leaderboard/leaderboard-rules';
+
+function scrollToBattleGround() {
+  document.getElementById(BATTLE_GROUND_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+function BattleGround() {
+  const [period, setPeriod] = useState<LeaderboardWindow>('today');
+  const boardId = useId();
+  return (
+    <Panel title="Battle Ground" id={BATTLE_GROUND_ID}>
+      <Tabs label="Battle Ground period" tabs={WINDOW_TABS} selected={period} onSelect={setPeriod} panelId={boardId} />
+      <div className="battle-columns">
+        <section className="battle-column" aria-labelledby={`${boardId}-heading`}>
+          <h3 className="battle-column__title" id={`${boardId}-heading`}>
+            Leaderboard
+          </h3>
+          <div id={boardId} role="tabpanel" aria-labelledby={tabId(boardId, period)}>
+            <CompactLeaderboard period={period} />
+          </div>
+        </section>
+        <section className="battle-column" aria-labelledby={`${boardId}-shots`}>
+          <h3 className="battle-column__title" id={`${boardId}-shots`}>
+            Shots Fired
+          </h3>
+          <ShotsFired />
+        </section>
+        <section className="battle-column" aria-labelledby={`${boardId}-pulse`}>
+          <h3 className="battle-column__title" id={`${boardId}-pulse`}>
+            Battle Pulse
+          </h3>
+          <ComingSoon title="The arena's heartbeat" highlights={['Wins and badges as they happen', 'Nudges, cheers and challenges']}>
+            A live community feed is on its way.
+          </ComingSoon>
+        </section>
+      </div>
+    </Panel>
+  );
+}
 
 export default function DashboardScreen() {
   const user = useAppSelector(selectCurrentUser);
+  const { data: standing } = useGetMyStandingQuery('today', { pollingInterval: LEADERBOARD_POLL_MS });
+  const [badgesOpen, setBadgesOpen] = useState(false);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? 'warrior';
+  const badges = userBadges(user?.badges ?? []);
+  const rank = standing?.rank;
 
   return (
     <>
@@ -18,31 +70,25 @@ export default function DashboardScreen() {
           <span className="stat__value">{user?.streak_days ?? 0}</span>
           <span className="stat__label">Day streak</span>
         </div>
-        <div className="stat">
-          <span className="stat__value">{user?.badges.length ?? 0}</span>
+        <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
+          <span className="stat__value">{badges.length}</span>
           <span className="stat__label">Badges earned</span>
-        </div>
+        </button>
+        <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
+          <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
+          <span className="stat__label">Today's rank</span>
+        </button>
       </div>
       <div className="grid grid--two">
-        <Panel title="Log Activity">
-          <ComingSoon
-            title="One tap per shot fired"
-            highlights={['Calls, conversations, meetings, doorknocks and more', 'Points, streaks and badges on every log']}
-          >
-            Logging your prospecting is the next thing we're arming you with.
-          </ComingSoon>
-        </Panel>
+        <LogActivityPanel />
         <Panel title="Active Goals">
           <ComingSoon title="Goals from daily to annual" highlights={['Progress rings for every period', 'Prebuilt and custom campaigns']}>
             Set targets and watch the rings fill. Meanwhile, polish your <Link to={paths.profile}>profile</Link>.
           </ComingSoon>
         </Panel>
       </div>
-      <Panel title="Battle Ground" id="battle-ground">
-        <ComingSoon title="The arena opens soon" highlights={['Leaderboard: Today, 7 Days, All-Time', 'Shots Fired: the live activity feed', 'Battle Pulse: nudges, cheers and wins']}>
-          See where you rank and who's firing the most shots.
-        </ComingSoon>
-      </Panel>
+      <BattleGround />
+      {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
     </>
   );
 }

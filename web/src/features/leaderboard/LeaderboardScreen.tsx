@@ -1,16 +1,150 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useId, useState } from 'react';
+import type { LeaderboardWindow } from '@warriors/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
+import { tabId, Tabs } from '../../components/Tabs';
+import { PROMO_URL } from '../../config/external';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { useNow } from '../../lib/use-now';
+import { selectCurrentUser } from '../auth/session';
+import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
+import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
+import {
+  formatCountdown,
+  isActive,
+  leaderName,
+  msUntilLocalMidnight,
+  rankLabel,
+  showsRankSummary,
+  WINDOW_PHRASES,
+  WINDOW_TABS,
+} from './leaderboard-rules';
+import { useProfilePopup } from './use-profile-popup';
+
+/** How often the Active/Offline status is re-judged against the clock. */
+const STATUS_REFRESH_MS = 30_000;
+
+function ResetCountdown() {
+  const now = useNow(1000);
+  return (
+    <p className="countdown">
+      Resets in{' '}
+      <span role="timer" aria-label="Time until the daily reset" className="countdown__time">
+        {formatCountdown(msUntilLocalMidnight(now))}
+      </span>
+    </p>
+  );
+}
+
+function RankSummary({ period }: { period: LeaderboardWindow }) {
+  const { data: standing } = useGetMyStandingQuery(period, { pollingInterval: LEADERBOARD_POLL_MS });
+  if (!showsRankSummary(standing)) return null;
+  return (
+    <aside className="rank-summary" aria-label="Your standing">
+      <p className="rank-summary__rank">
+        You're #{standing.rank} {WINDOW_PHRASES[period]} with {standing.points.toLocaleString('en-US')} points.
+      </p>
+      {standing.gap_to_next != null && (
+        <p>
+          {standing.gap_to_next.toLocaleString('en-US')} points to pass #{standing.rank - 1}.
+        </p>
+      )}
+    </aside>
+  );
+}
+
+function StatusCell({ active }: { active: boolean }) {
+  return (
+    <span className={`status status--${active ? 'active' : 'offline'}`}>
+      <span className="status__dot" aria-hidden="true" />
+      <span className="status__text">{active ? 'Active' : 'Offline'}</span>
+    </span>
+  );
+}
+
+function LeaderboardTable({ period }: { period: LeaderboardWindow }) {
+  const viewer = useAppSelector(selectCurrentUser);
+  const now = useNow(STATUS_REFRESH_MS);
+  const { data: rows = [], isLoading, error } = useGetLeaderboardQuery(period, { pollingInterval: LEADERBOARD_POLL_MS });
+  useLogFailure(error, 'Failed to fetch leaderboard');
+  const profile = useProfilePopup();
+
+  if (isLoading) return <p className="muted">Loading leaderboard...</p>;
+  if (rows.length === 0) return <p className="empty-state">No leaderboard data yet</p>;
+  return (
+    <div className="table-wrap">
+      <table className="board-table">
+        <thead>
+          <tr>
+            <th scope="col">Rank</th>
+            <th scope="col">
+              <span className="visually-hidden">Avatar</span>
+            </th>
+            <th scope="col">Warrior</th>
+            <th scope="col" className="board-table__points">
+              Points
+            </th>
+            <th scope="col">Status</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => {
+            const name = leaderName(row.name, row.username);
+            const isViewer = row.id === viewer?.id;
+            return (
+              <tr key={row.id} className={isViewer ? 'board-table__you' : undefined}>
+                <td className="board-table__rank" aria-label={`Rank ${row.rank}`}>
+                  {rankLabel(row.rank)}
+                </td>
+                <td className="board-table__avatar">
+                  <Avatar name={row.name || row.username} picture={row.profile_picture} size="sm" />
+                </td>
+                <td className="board-table__name">
+                  <button type="button" className="name-button" onClick={() => profile.open(row.id, name)}>
+                    {name}
+                  </button>
+                  {isViewer && <span className="you-tag"> (You)</span>}
+                </td>
+                <td className="board-table__points">{row.points.toLocaleString('en-US')}</td>
+                <td>
+                  <StatusCell active={isActive(row, viewer?.id, now)} />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {profile.popup}
+    </div>
+  );
+}
 
 export default function LeaderboardScreen() {
+  const [period, setPeriod] = useState<LeaderboardWindow>('today');
+  const panelId = useId();
+
   return (
     <>
       <PageHeader title="Leaderboard" subtitle="The top 20 warriors, updated as the shots land." />
       <Panel>
-        <ComingSoon title="Rankings are being forged" highlights={['Today, 7 Days and All-Time tabs', 'A live countdown to the daily reset', 'Points needed to pass the next rank']}>
-          Climb the board against brokers across the country.
-        </ComingSoon>
+        <div className="board-toolbar">
+          <Tabs label="Leaderboard period" tabs={WINDOW_TABS} selected={period} onSelect={setPeriod} panelId={panelId} />
+          {period === 'today' && <ResetCountdown />}
+        </div>
+        <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, period)} className="stack">
+          <LeaderboardTable period={period} />
+          <RankSummary period={period} />
+        </div>
       </Panel>
+      <aside className="promo" aria-label="Automation offer">
+        <p className="promo__title">Put your prospecting on autopilot</p>
+        <p className="promo__text">Automated workflows that follow up while you fire the next shot.</p>
+        <a className="btn btn--primary" href={PROMO_URL} target="_blank" rel="noopener noreferrer">
+          See the automation offer
+        </a>
+      </aside>
     </>
   );
 }

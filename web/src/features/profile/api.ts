@@ -25,6 +25,7 @@ export interface PublicProfile {
   x_url?: string | null;
   bio?: string | null;
   streak_days?: number | null;
+  total_points?: number | null;
   /** Why the rest is hidden when the profile is private. */
   message?: string | null;
 }

@@ -1,0 +1,321 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MESSAGES } from '@warriors/contracts';
+import { logResult } from '../../../test/fixtures';
+import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
+
+const DASHBOARD_READS = {
+  'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }),
+  'GET /api/leaderboard/today': jsonResponse(200, []),
+  'GET /api/recent-activities': jsonResponse(200, []),
+  // The refreshed user proves the refresh happened: the streak moves from 3 to 4.
+  'GET /api/me': jsonResponse(200, { ...testUser, streak_days: 4 }),
+};
+
+function logButton(label: string) {
+  const panel = screen.getByRole('region', { name: 'Log Activity' });
+  return within(panel).getByRole('button', { name: new RegExp(`^${label}`) });
+}
+
+/**
+ * With fake timers, waitFor lets promises settle outside act; this lets the mocked network answer and
+ * React commit inside act instead, without moving the clock.
+ */
+async function flushNetwork() {
+  await act(async () => {
+    for (let round = 0; round < 10; round += 1) await jest.advanceTimersByTimeAsync(0);
+  });
+}
+
+/** Waits for what a successful log sets off: the user refresh and the refetches of the invalidated data. */
+async function settle(store: ReturnType<typeof renderApp>['store'], { fakeTimers = false } = {}) {
+  if (fakeTimers) await flushNetwork();
+  await waitFor(() => expect(screen.getByText('Day streak').parentElement).toHaveTextContent('4Day streak'));
+  await waitFor(() => {
+    const { queries, mutations } = store.getState().api;
+    expect([...Object.values(queries), ...Object.values(mutations)].some((entry) => entry?.status === 'pending')).toBe(false);
+  });
+}
+
+async function openDashboard(replies: Parameters<typeof mockApi>[0] = {}, { fakeTimers = false } = {}) {
+  const fetchMock = mockApi({ ...DASHBOARD_READS, ...replies });
+  // No delay between user actions under fake timers: responses then land in flushNetwork's act.
+  const user = userEvent.setup(fakeTimers ? { advanceTimers: jest.advanceTimersByTime, delay: null } : {});
+  const view = renderApp('/dashboard', signedIn());
+  await screen.findByRole('heading', { name: 'Welcome back, Ana' });
+  return { user, fetchMock, ...view };
+}
+
+beforeEach(() => localStorage.clear());
+afterEach(() => jest.useRealTimers());
+
+describe('Log Activity panel', () => {
+  it('offers every scored activity with its points, and Bulk Entry', async () => {
+    await openDashboard();
+    expect(logButton('Cold Call')).toHaveTextContent('+1 pts');
+    expect(logButton('Meeting')).toHaveTextContent('+10 pts');
+    expect(logButton('Newsletter Sent')).toHaveTextContent('+3 pts');
+    expect(logButton('Bulk Entry')).toBeInTheDocument();
+    expect(within(screen.getByRole('region', { name: 'Log Activity' })).getAllByRole('button')).toHaveLength(12);
+  });
+
+  it("logs a cold call at once with a fresh idempotency key, says 'Recorded!' for 1.5 s, and refreshes the user", async () => {
+    jest.useFakeTimers();
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) }, { fakeTimers: true });
+
+    await user.click(logButton('Cold Call'));
+    await flushNetwork();
+    expect(logButton('Cold Call')).toHaveTextContent('Recorded!');
+    const [first] = callsTo(fetchMock, 'POST /api/activity');
+    expect(first?.body).toEqual({ activity_type: 'cold_call' });
+    expect(first?.headers['Idempotency-Key']).toMatch(/^[0-9a-f-]{36}$/);
+
+    act(() => jest.advanceTimersByTime(1499));
+    expect(logButton('Cold Call')).toHaveTextContent('Recorded!');
+    act(() => jest.advanceTimersByTime(1));
+    expect(logButton('Cold Call')).toHaveTextContent('+1 pts');
+
+    await user.click(logButton('Cold Call'));
+    await flushNetwork();
+    expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(2);
+    const [, second] = callsTo(fetchMock, 'POST /api/activity');
+    expect(second?.headers['Idempotency-Key']).not.toBe(first?.headers['Idempotency-Key']);
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('refetches the leaderboard, the rank and the feed after a log', async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(1));
+    await user.click(logButton('Email'));
+    await settle(store);
+    expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET /api/me')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(2);
+  });
+
+  it("shows 'Failed to log activity: ' with the server's message, the status fallback, or 'Unknown error'", async () => {
+    let attempt = 0;
+    const answers = [jsonResponse(400, { detail: 'Slow down, warrior' }), jsonResponse(500, {})];
+    const { user } = await openDashboard({
+      'POST /api/activity': () => {
+        const answer = answers[attempt++];
+        if (!answer) throw new TypeError('Network down');
+        return answer;
+      },
+    });
+
+    await user.click(logButton('Doorknock'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to log activity: Slow down, warrior');
+    await user.click(logButton('Doorknock'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Failed to log activity (500)'));
+    await user.click(logButton('Doorknock'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Unknown error'));
+  });
+});
+
+describe('direct mail', () => {
+  it('logs a quantity of 1 as a single activity', async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
+    await user.click(logButton('Direct Mail'));
+    const dialog = screen.getByRole('dialog', { name: 'Direct Mail' });
+    expect(within(dialog).getByLabelText('How many mailers did you send?')).toHaveValue(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Log Direct Mail' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST /api/activity').map((call) => call.body)).toEqual([{ activity_type: 'direct_mail' }]);
+    expect(callsTo(fetchMock, 'POST /api/activity/bulk')).toHaveLength(0);
+    await settle(store);
+  });
+
+  it('logs a larger quantity as one bulk entry with the honesty confirmation', async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity/bulk': jsonResponse(201, logResult()) });
+    await user.click(logButton('Direct Mail'));
+    const quantity = screen.getByLabelText('How many mailers did you send?');
+    await user.clear(quantity);
+    await user.type(quantity, '5');
+    await user.click(screen.getByRole('button', { name: 'Log Direct Mail' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const [call] = callsTo(fetchMock, 'POST /api/activity/bulk');
+    expect(call?.body).toEqual({ activity_type: 'direct_mail', quantity: 5, note: null, honesty_confirmed: true });
+    expect(call?.headers['Idempotency-Key']).toBeDefined();
+    await settle(store);
+  });
+
+  it('asks for a valid quantity, and for a description above 20', async () => {
+    const { user, fetchMock } = await openDashboard();
+    await user.click(logButton('Direct Mail'));
+    const quantity = screen.getByLabelText('How many mailers did you send?');
+    expect(quantity).toHaveAttribute('max', '100');
+
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.click(screen.getByRole('button', { name: 'Log Direct Mail' }));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(MESSAGES.directMailQuantity);
+
+    await user.clear(quantity);
+    await user.type(quantity, '30');
+    await user.click(screen.getByRole('button', { name: 'Log Direct Mail' }));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(MESSAGES.note);
+    expect(screen.getByLabelText('Description')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(0);
+  });
+
+  it('closes on Escape, with focus inside while open', async () => {
+    const { user } = await openDashboard();
+    await user.click(logButton('Direct Mail'));
+    expect(screen.getByRole('dialog')).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+});
+
+describe('honor system', () => {
+  it('blocks a meeting until the honor box is ticked, then logs it', async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
+    await user.click(logButton('Meeting'));
+    const dialog = screen.getByRole('dialog', { name: 'Honor System' });
+    await user.click(within(dialog).getByRole('button', { name: 'Log Meeting' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.honor);
+    expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(0);
+
+    await user.click(within(dialog).getByLabelText('I confirm I am working on the honor system'));
+    await user.click(within(dialog).getByRole('button', { name: 'Log Meeting' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST /api/activity').map((call) => call.body)).toEqual([{ activity_type: 'meeting' }]);
+    await settle(store);
+  });
+
+  it('asks the same for a live conversation', async () => {
+    const { user } = await openDashboard();
+    await user.click(logButton('Live Conversation'));
+    expect(screen.getByRole('dialog', { name: 'Honor System' })).toHaveTextContent('Live Conversation');
+  });
+});
+
+describe('bulk entry', () => {
+  async function openBulk(replies: Parameters<typeof mockApi>[0] = {}) {
+    const view = await openDashboard(replies);
+    await view.user.click(logButton('Bulk Entry'));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk Entry' });
+    const submit = async () => view.user.click(await within(dialog).findByRole('button', { name: 'Log Bulk Entry' }));
+    const setQuantity = async (value: string) => {
+      await view.user.clear(within(dialog).getByLabelText('Quantity'));
+      await view.user.type(within(dialog).getByLabelText('Quantity'), value);
+    };
+    return { ...view, dialog, submit, setQuantity };
+  }
+
+  it('checks quantity, note and honesty before sending', async () => {
+    const { user, dialog, submit, setQuantity, fetchMock } = await openBulk();
+    await setQuantity('101');
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.quantity);
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.honesty);
+
+    await setQuantity('25');
+    await user.type(within(dialog).getByLabelText('Note'), 'too short');
+    await user.click(within(dialog).getByLabelText('I confirm this entry is accurate'));
+    await submit();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(MESSAGES.note);
+    expect(within(dialog).getByRole('alert')).not.toHaveTextContent(MESSAGES.honesty);
+    expect(callsTo(fetchMock, 'POST /api/activity/bulk')).toHaveLength(0);
+  });
+
+  it('sends a valid entry and closes', async () => {
+    const { user, dialog, submit, setQuantity, fetchMock, store } = await openBulk({ 'POST /api/activity/bulk': jsonResponse(201, logResult()) });
+    await user.selectOptions(within(dialog).getByLabelText('Activity'), 'email');
+    await setQuantity('25');
+    await user.type(within(dialog).getByLabelText('Note'), 'Quarterly newsletter follow-ups');
+    await user.click(within(dialog).getByLabelText('I confirm this entry is accurate'));
+    await submit();
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST /api/activity/bulk')[0]?.body).toEqual({
+      activity_type: 'email',
+      quantity: 25,
+      note: 'Quarterly newsletter follow-ups',
+      honesty_confirmed: true,
+    });
+    await settle(store);
+  });
+
+  it("shows the server's detail, else 'Failed to log bulk activity'", async () => {
+    let attempt = 0;
+    const answers = [jsonResponse(422, { detail: [{ loc: ['body', 'quantity'], msg: 'Too many' }] }), jsonResponse(500, {})];
+    const { user, dialog, submit } = await openBulk({ 'POST /api/activity/bulk': () => answers[attempt++] ?? jsonResponse(500, {}) });
+    await user.click(within(dialog).getByLabelText('I confirm this entry is accurate'));
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('quantity: Too many');
+    await submit();
+    await waitFor(() => expect(within(dialog).getByRole('alert')).toHaveTextContent('Failed to log bulk activity'));
+  });
+});
+
+describe('after a log', () => {
+  const badge = {
+    id: 'b-1',
+    badge_type: 'call_crusher',
+    name: 'Call Crusher',
+    description: '50 calls in a day',
+    cycle: 'daily',
+    repeat_count: 1,
+    repeat: 1,
+    earned_at: '2025-06-15T12:00:00Z',
+  } as const;
+
+  async function logColdCallWith(result: ReturnType<typeof logResult>) {
+    jest.useFakeTimers();
+    const view = await openDashboard({ 'POST /api/activity': jsonResponse(201, result) }, { fakeTimers: true });
+    await view.user.click(logButton('Cold Call'));
+    await flushNetwork();
+    return view;
+  }
+
+  it('celebrates a completed campaign for 5 s, over a badge earned with it', async () => {
+    const { store } = await logColdCallWith(logResult({ campaign_completed: { campaign_name: 'Sprint Week', bonus_points: 100, badge_earned: null }, badges: [badge] }));
+    expect(screen.getByText('Goal Complete!')).toBeInTheDocument();
+    expect(screen.getByText('Sprint Week')).toBeInTheDocument();
+    expect(screen.queryByText('Badge Unlocked!')).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(5000));
+    expect(screen.queryByText('Goal Complete!')).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('shows the badge popup for 3 s', async () => {
+    const { store } = await logColdCallWith(logResult({ badges: [badge], milestones: [{ percentage: 50, goal_name: 'Daily', remaining: 5 }] }));
+    expect(screen.getByText('Badge Unlocked!')).toBeInTheDocument();
+    expect(screen.getByText('Call Crusher')).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(3000));
+    expect(screen.queryByText('Badge Unlocked!')).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('shows the strongest milestone toast, fading at 4 s and gone at 4.5 s', async () => {
+    const { store } = await logColdCallWith(
+      logResult({
+        milestones: [
+          { percentage: 50, goal_name: 'Sprint Week', remaining: 50 },
+          { percentage: 75, goal_name: 'Daily Goal', remaining: 12 },
+        ],
+        rank_change: { new_rank: 2, positions_gained: 1, passed_users: [{ id: 'u-9', username: 'bob' }] },
+      }),
+    );
+    const toast = screen.getByText('75% of Daily Goal').closest('.celebration');
+    expect(toast).not.toHaveClass('celebration--leaving');
+    expect(screen.queryByText(/You climbed/)).not.toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(4000));
+    expect(toast).toHaveClass('celebration--leaving');
+    act(() => jest.advanceTimersByTime(500));
+    expect(screen.queryByText('75% of Daily Goal')).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('else shows the rank climb and whom the user passed', async () => {
+    const { store } = await logColdCallWith(logResult({ rank_change: { new_rank: 4, positions_gained: 3, passed_users: [{ id: 'u-9', username: 'bob' }] } }));
+    expect(screen.getByText('You climbed 3 spots to #4!')).toBeInTheDocument();
+    expect(screen.getByText('You passed @bob')).toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+});

@@ -1,0 +1,111 @@
+import { useState } from 'react';
+import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES, type BulkActivityBody, type LogResult } from '@warriors/contracts';
+import { Alert } from '../../components/Alert';
+import { Panel } from '../../components/Panel';
+import { errorMessage } from '../../lib/api-error';
+import { useLogActivityMutation, useLogBulkActivityMutation } from './api';
+import { BulkModal } from './BulkModal';
+import { CelebrationLayer } from './CelebrationLayer';
+import { DirectMailModal } from './DirectMailModal';
+import { HonorModal } from './HonorModal';
+import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
+import { useCelebration } from './use-celebration';
+import { useFlash } from './use-flash';
+
+/** How long a button says 'Recorded!' after its log (spec point 4). */
+const RECORDED_MS = 1500;
+
+const BULK = 'bulk';
+type ButtonId = ScoredActivityType | typeof BULK;
+
+type Dialog = { kind: 'directMail' } | { kind: 'honor'; activityType: ScoredActivityType } | { kind: 'bulk' };
+
+/** A fresh key per user action: a network retry of the same action then never logs twice. */
+const newIdempotencyKey = () => crypto.randomUUID();
+
+/** One button per scored activity, the modals some of them need, and what a log sets off. */
+export function LogActivityPanel() {
+  const [logActivity, singleState] = useLogActivityMutation();
+  const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
+  const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
+  const { shown, celebrate, dismiss } = useCelebration();
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const busy = singleState.isLoading || bulkState.isLoading;
+
+  /** Runs a log; resolves to the failure text for the caller to show, or null once logged and celebrated. */
+  const run = async (button: ButtonId, request: () => Promise<LogResult>, failureText: (error: unknown) => string) => {
+    try {
+      const result = await request();
+      setDialog(null);
+      flashRecorded(button);
+      celebrate(result);
+      return null;
+    } catch (failure) {
+      return failureText(failure);
+    }
+  };
+
+  const logSingle = (type: ScoredActivityType) =>
+    run(type, () => logActivity({ activity_type: type, idempotencyKey: newIdempotencyKey() }).unwrap(), logErrorMessage);
+
+  const logBulk = (button: ButtonId, body: BulkActivityBody) =>
+    run(
+      button,
+      () => logBulkActivity({ body, idempotencyKey: newIdempotencyKey() }).unwrap(),
+      (failure) => errorMessage(failure, 'Failed to log bulk activity'),
+    );
+
+  const logDirectMail = (plan: DirectMailPlan) => (plan.kind === 'single' ? logSingle('direct_mail') : logBulk('direct_mail', plan.body));
+
+  const choose = async (type: ScoredActivityType) => {
+    setError(null);
+    const step = logStepFor(type);
+    if (step === 'directMail') setDialog({ kind: 'directMail' });
+    else if (step === 'honor') setDialog({ kind: 'honor', activityType: type });
+    else setError(await logSingle(type));
+  };
+
+  const openBulk = () => {
+    setError(null);
+    setDialog({ kind: 'bulk' });
+  };
+
+  return (
+    <Panel title="Log Activity" id="log-activity">
+      {error && (
+        <div className="log-panel-alert">
+          <Alert tone="error">{error}</Alert>
+        </div>
+      )}
+      <div className="log-grid">
+        {SCORED_ACTIVITY_TYPES.map((type) => {
+          const { icon, label, points } = ACTIVITY_CATALOG[type];
+          return (
+            <button key={type} type="button" className="log-button" disabled={busy} onClick={() => void choose(type)}>
+              <span className="log-button__icon" aria-hidden="true">
+                {icon}
+              </span>
+              <span className="log-button__label">{label}</span>
+              <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${points} pts`}</span>
+            </button>
+          );
+        })}
+        <button type="button" className="log-button log-button--bulk" disabled={busy} onClick={openBulk}>
+          <span className="log-button__icon" aria-hidden="true">
+            📦
+          </span>
+          <span className="log-button__label">Bulk Entry</span>
+          <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
+        </button>
+      </div>
+
+      {dialog?.kind === 'directMail' && <DirectMailModal busy={busy} onConfirm={logDirectMail} onClose={() => setDialog(null)} />}
+      {dialog?.kind === 'honor' && (
+        <HonorModal activityType={dialog.activityType} busy={busy} onConfirm={() => logSingle(dialog.activityType)} onClose={() => setDialog(null)} />
+      )}
+      {dialog?.kind === 'bulk' && <BulkModal busy={busy} onConfirm={(body) => logBulk(BULK, body)} onClose={() => setDialog(null)} />}
+      <CelebrationLayer shown={shown} onDismiss={dismiss} />
+    </Panel>
+  );
+}

@@ -1,0 +1,30 @@
+import type { Badge } from '@warriors/contracts';
+import { formatDate } from '../../lib/relative-time';
+import { repeatLabel } from './badge-rules';
+
+interface BadgeCardProps {
+  icon: string;
+  name: string;
+  description: string;
+  earned: Badge | undefined;
+}
+
+/** A badge as a card: earned with its date and repeat count, or dimmed 'Not earned yet'. */
+export function BadgeCard({ icon, name, description, earned }: BadgeCardProps) {
+  const repeat = earned && repeatLabel(earned);
+  return (
+    <li className={`badge-card${earned ? ' badge-card--earned' : ' badge-card--locked'}`}>
+      <span className="badge-card__icon" aria-hidden="true">
+        {icon}
+      </span>
+      <div className="badge-card__body">
+        <p className="badge-card__name">
+          {name}
+          {repeat && <span className="badge-card__repeat"> {repeat}</span>}
+        </p>
+        <p className="badge-card__description">{description}</p>
+        <p className="badge-card__status">{earned ? `Earned ${formatDate(earned.earned_at)}` : 'Not earned yet'}</p>
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,55 @@
+import type { LeaderboardWindow } from '@warriors/contracts';
+import { Link } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { Avatar } from '../../components/Avatar';
+import { paths } from '../../config/paths';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { selectCurrentUser } from '../auth/session';
+import { useGetLeaderboardQuery } from './api';
+import { leaderName, rankLabel } from './leaderboard-rules';
+import { useProfilePopup } from './use-profile-popup';
+
+export const LEADERBOARD_POLL_MS = 30_000;
+
+/** The dashboard's top 20 for one period: rank, name, points, the viewer marked (You). */
+export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
+  const viewer = useAppSelector(selectCurrentUser);
+  const { data: rows = [], isLoading, error } = useGetLeaderboardQuery(period, { pollingInterval: LEADERBOARD_POLL_MS });
+  useLogFailure(error, 'Failed to fetch leaderboard');
+  const profile = useProfilePopup();
+
+  if (isLoading) return <p className="muted">Loading leaderboard...</p>;
+  return (
+    <>
+      {rows.length === 0 ? (
+        <p className="empty-state">No one on the leaderboard yet. Be the first!</p>
+      ) : (
+        <ol className="board-list">
+          {rows.map((row) => {
+            const name = leaderName(row.name, row.username);
+            const isViewer = row.id === viewer?.id;
+            return (
+              <li key={row.id} className={`board-list__row${isViewer ? ' board-list__row--you' : ''}`}>
+                <span className="board-list__rank" aria-label={`Rank ${row.rank}`}>
+                  {rankLabel(row.rank)}
+                </span>
+                <Avatar name={row.name || row.username} picture={row.profile_picture} size="sm" />
+                <span className="board-list__name">
+                  <button type="button" className="name-button" onClick={() => profile.open(row.id, name)}>
+                    {name}
+                  </button>
+                  {isViewer && <span className="you-tag"> (You)</span>}
+                </span>
+                <span className="board-list__points">{row.points.toLocaleString('en-US')} pts</span>
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      <Link to={paths.leaderboard} className="board-link">
+        View full leaderboard
+      </Link>
+      {profile.popup}
+    </>
+  );
+}

@@ -1,0 +1,127 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { leaderboardRow } from '../../../test/fixtures';
+import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
+
+const recently = new Date(Date.now() - 2 * 60_000).toISOString();
+const longAgo = new Date(Date.now() - 60 * 60_000).toISOString();
+
+const rows = [
+  leaderboardRow(1, { id: 'u-bob', name: 'Bob Stone', username: 'bob', last_activity_date: recently }),
+  leaderboardRow(2, { id: 'u-cy', name: '', username: 'cy_hustle', last_activity_date: longAgo }),
+  leaderboardRow(3, { name: 'Dee Park' }),
+  leaderboardRow(4, { id: testUser.id, name: testUser.name, username: testUser.username, last_activity_date: null }),
+];
+
+const standing = (rank: number | null, window = 'today') => jsonResponse(200, { rank, points: 12, gap_to_next: 7, window });
+
+async function openLeaderboard(replies: Parameters<typeof mockApi>[0] = {}) {
+  const fetchMock = mockApi({
+    'GET /api/leaderboard/today': jsonResponse(200, rows),
+    'GET /api/leaderboard/me?window=today': standing(4),
+    ...replies,
+  });
+  const view = renderApp('/leaderboard', signedIn());
+  await screen.findByRole('heading', { name: 'Leaderboard' });
+  return { user: userEvent.setup(), fetchMock, ...view };
+}
+
+function rowOf(name: string) {
+  const row = screen.getByRole('button', { name }).closest('tr');
+  if (!row) throw new Error(`No row for ${name}`);
+  return row;
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('LeaderboardScreen', () => {
+  it("ranks with medals then #n, names as 'First L.' or the username, and marks the user (You)", async () => {
+    await openLeaderboard();
+    await screen.findByRole('button', { name: 'Bob S.' });
+    expect(within(rowOf('Bob S.')).getByLabelText('Rank 1')).toHaveTextContent('🥇');
+    expect(within(rowOf('cy_hustle')).getByLabelText('Rank 2')).toHaveTextContent('🥈');
+    expect(within(rowOf('Dee P.')).getByLabelText('Rank 3')).toHaveTextContent('🥉');
+    expect(within(rowOf('Ana S.')).getByLabelText('Rank 4')).toHaveTextContent('#4');
+    expect(rowOf('Ana S.')).toHaveTextContent('(You)');
+    expect(rowOf('Bob S.')).not.toHaveTextContent('(You)');
+  });
+
+  it('shows Active for the user and for a log under 10 minutes old, else Offline', async () => {
+    await openLeaderboard();
+    await screen.findByRole('button', { name: 'Bob S.' });
+    expect(rowOf('Bob S.')).toHaveTextContent('Active');
+    expect(rowOf('cy_hustle')).toHaveTextContent('Offline');
+    expect(rowOf('Dee P.')).toHaveTextContent('Offline');
+    expect(rowOf('Ana S.')).toHaveTextContent('Active');
+  });
+
+  it('counts down to midnight on Today only, and loads another period from its tab', async () => {
+    const { user, fetchMock } = await openLeaderboard({
+      'GET /api/leaderboard/alltime': jsonResponse(200, []),
+      'GET /api/leaderboard/me?window=alltime': standing(null, 'alltime'),
+    });
+    expect(screen.getByRole('timer')).toHaveTextContent(/^\d\d:\d\d:\d\d$/);
+
+    await user.click(screen.getByRole('tab', { name: 'All-Time' }));
+    expect(screen.queryByRole('timer')).not.toBeInTheDocument();
+    expect(await screen.findByText('No leaderboard data yet')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'GET /api/leaderboard/alltime')).toHaveLength(1);
+  });
+
+  it('sums up a rank below the top 20 with the points needed to pass the next one up', async () => {
+    await openLeaderboard({ 'GET /api/leaderboard/me?window=today': standing(24) });
+    const summary = await screen.findByRole('complementary', { name: 'Your standing' });
+    expect(summary).toHaveTextContent("You're #24 today with 12 points.");
+    expect(summary).toHaveTextContent('7 points to pass #23.');
+  });
+
+  it('shows no summary for a rank within the top 20', async () => {
+    const { fetchMock } = await openLeaderboard({ 'GET /api/leaderboard/me?window=today': standing(20) });
+    await screen.findByRole('button', { name: 'Bob S.' });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(1));
+    expect(screen.queryByRole('complementary', { name: 'Your standing' })).not.toBeInTheDocument();
+  });
+
+  it('opens a public profile from a name', async () => {
+    const { user } = await openLeaderboard({
+      'GET /api/users/u-bob/public-profile': jsonResponse(200, {
+        id: 'u-bob',
+        username: 'bob',
+        name: 'Bob Stone',
+        profile_public: true,
+        created_at: '2024-11-05T12:00:00Z',
+        total_points: 1234,
+        streak_days: 9,
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bob S.' }));
+    const dialog = screen.getByRole('dialog', { name: 'Bob S.' });
+    expect(await within(dialog).findByText('Bob Stone')).toBeInTheDocument();
+    expect(dialog).toHaveTextContent('Member sinceNov 5, 2024');
+    expect(dialog).toHaveTextContent('Total points1,234');
+    expect(dialog).toHaveTextContent('Streak9 days');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('shows the private notice on 403, and a short line when the profile cannot be read', async () => {
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = await openLeaderboard({
+      'GET /api/users/u-cy/public-profile': jsonResponse(403, { detail: 'This profile is private' }),
+      'GET /api/users/u-103/public-profile': jsonResponse(404, { detail: 'Not Found' }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'cy_hustle' }));
+    expect(await within(screen.getByRole('dialog')).findByText('This user has set their profile to private')).toBeInTheDocument();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Dee P.' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Profile unavailable')).toBeInTheDocument();
+    expect(logged).toHaveBeenCalledWith('Failed to fetch profile', expect.anything());
+    logged.mockRestore();
+  });
+
+  it('links to the automation offer', async () => {
+    await openLeaderboard();
+    expect(screen.getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://example.com/automation');
+  });
+});
