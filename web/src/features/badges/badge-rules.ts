@@ -1,4 +1,4 @@
-import { Badge, type BadgeDefinition, type BadgeType } from '@warriors/contracts';
+import type { Badge, BadgeDefinition, BadgeType } from '@warriors/contracts';
 
 export type BadgeGroupId = 'daily' | 'weekly' | 'monthly' | 'lifetime';
 
@@ -46,12 +46,4 @@ export function earnedByType(badges: Badge[]): Map<BadgeType, Badge> {
 /** 'x3' beside a badge earned more than once; nothing for a first award. */
 export function repeatLabel(badge: Pick<Badge, 'repeat_count'>): string | null {
   return badge.repeat_count > 1 ? `x${badge.repeat_count}` : null;
-}
-
-/** The user record types its badges loosely (auth doesn't own them): keep the entries shaped as badges. */
-export function userBadges(badges: readonly unknown[]): Badge[] {
-  return badges.flatMap((entry) => {
-    const parsed = Badge.safeParse(entry);
-    return parsed.success ? [parsed.data] : [];
-  });
 }

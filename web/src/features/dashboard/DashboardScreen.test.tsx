@@ -1,9 +1,10 @@
+import type { Badge } from '@warriors/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaderboardRow } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
-const earnedBadge = {
+const earnedBadge: Badge = {
   id: 'b-1',
   badge_type: 'first_meeting',
   name: 'First Meeting',

@@ -10,7 +10,6 @@ import { BATTLE_GROUND_ID, paths } from '../../config/paths';
 import { LogActivityPanel } from '../activity/LogActivityPanel';
 import { ShotsFired } from '../activity/ShotsFired';
 import { selectCurrentUser } from '../auth/session';
-import { userBadges } from '../badges/badge-rules';
 import { BadgesModal } from '../badges/BadgesModal';
 import { useGetMyStandingQuery } from '../leaderboard/api';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS } from '../leaderboard/CompactLeaderboard';
@@ -59,7 +58,7 @@ export default function DashboardScreen() {
   const { data: standing } = useGetMyStandingQuery('today', { pollingInterval: LEADERBOARD_POLL_MS });
   const [badgesOpen, setBadgesOpen] = useState(false);
   const firstName = user?.name.trim().split(/\s+/)[0] ?? 'warrior';
-  const badges = userBadges(user?.badges ?? []);
+  const badges = user?.badges ?? [];
   const rank = standing?.rank;
 
   return (
