@@ -11,7 +11,6 @@ export interface LedgerEntry {
   user_id: string;
   source: 'activity';
   source_id: string;
-  event_id: string;
   points: number;
   activity_type: ActivityType;
   quantity: number;
@@ -25,7 +24,6 @@ export function ledgerEntryFor(event: EventOf<'activity.logged'>): LedgerEntry {
     user_id: data.user_id,
     source: 'activity',
     source_id: data.activity_id,
-    event_id: event.id,
     points: data.points,
     activity_type: data.activity_type,
     quantity: data.quantity,
