@@ -1,0 +1,199 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Client } from 'pg';
+import type { Kysely } from 'kysely';
+import { ACTIVITY_CATALOG, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createPostgresDatabase,
+  createTokenSigner,
+  fixedClock,
+  listen,
+  type Database,
+  type MemoryBus,
+  type RunningServer,
+  type TokenSigner,
+} from '@warriors/kit';
+import { createGamificationService } from '../../src';
+import type { LeaderboardStore } from '../../src/leaderboard';
+import type { GamificationDatabase } from '../../src/store/schema';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SECRET = 'gamification-tests-secret-long-enough-0123456789';
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A database of its own for one test file, dropped at the end. */
+export async function createTestDatabase(): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
+  const name = `gamif_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = createPostgresDatabase(url.toString());
+  return {
+    database,
+    url: url.toString(),
+    async drop() {
+      await database.close();
+      const cleanup = new Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Polls until `check` resolves without throwing, rethrowing its last failure after the deadline. */
+export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (err) {
+      if (Date.now() > deadline) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+  }
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+}
+
+export interface LogOptions {
+  quantity?: number;
+  localDate?: string;
+  timezone?: string;
+  activityId?: string;
+}
+
+export interface TestGamification {
+  bus: MemoryBus;
+  store: LeaderboardStore;
+  db: Kysely<GamificationDatabase>;
+  tokens: TokenSigner;
+  clock: ReturnType<typeof fixedClock>;
+  call(method: string, path: string, token?: string): Promise<Reply>;
+  /** A fresh date far from every other test's, with the clock at its 15:00 UTC: boards do not mix. */
+  freshDay(): string;
+  register(overrides?: Partial<UserProjection>): Promise<UserProjection & { token: string }>;
+  update(user: UserProjection, changes: Partial<UserProjection>): Promise<void>;
+  /** Publishes activity.logged and returns the event (republish it to test redelivery). */
+  log(userId: string, type: ActivityType, options?: LogOptions): Promise<EventOf<'activity.logged'>>;
+  /** Publishes the same event again under a new broker msg id, as a redelivery would arrive. */
+  redeliver(event: EventOf<'activity.logged'>): Promise<void>;
+  /**
+   * Starts another instance on the same database, store and broker: the durable consumers then run
+   * side by side. Stop it before tests that expect this instance to see every user.* event.
+   */
+  addInstance(): Promise<{ stop(): Promise<void> }>;
+  close(): Promise<void>;
+}
+
+/**
+ * The service against a real database, the given store and the in-process bus. Dates sit ahead of
+ * the real date so that Redis, which expires keys by its own clock, keeps them.
+ */
+export async function startGamification(database: Database, store: LeaderboardStore, clock: ReturnType<typeof fixedClock>): Promise<TestGamification> {
+  const bus = createMemoryBus();
+  const tokens = createTokenSigner(SECRET, 3600);
+  const logger = createLogger('gamification-test', 'silent');
+  const service = createGamificationService({ database, bus, tokens, clock, logger, leaderboard: store });
+  await service.start();
+  const server: RunningServer = await listen(service.app, 0);
+  let days = 0;
+  const firstDay = Math.floor(Date.now() / DAY_MS) * DAY_MS + 30 * DAY_MS;
+
+  const publishUser = async (type: 'user.registered' | 'user.updated', data: UserProjection) => {
+    await bus.publish({ id: randomUUID(), type, v: 1, occurredAt: new Date().toISOString(), data });
+  };
+
+  return {
+    bus,
+    store,
+    db: database.db as Kysely<GamificationDatabase>,
+    tokens,
+    clock,
+    async call(method, path, token) {
+      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+      const response = await fetch(`${server.url}${path}`, { method, headers });
+      const text = await response.text();
+      return { status: response.status, body: text ? JSON.parse(text) : null };
+    },
+    freshDay() {
+      const date = new Date(firstDay + 12 * DAY_MS * days++).toISOString().slice(0, 10);
+      clock.set(`${date}T15:00:00Z`);
+      return date;
+    },
+    async register(overrides = {}) {
+      const id = randomUUID();
+      const user: UserProjection = {
+        user_id: id,
+        name: `Warrior ${id.slice(0, 6)}`,
+        username: `w_${id.slice(0, 8)}`,
+        profile_picture: null,
+        company: 'Acme CRE',
+        city: 'Austin',
+        state: 'TX',
+        timezone: 'UTC',
+        profile_public: true,
+        show_on_leaderboard: true,
+        show_in_battle_pulse: true,
+        ...overrides,
+      };
+      await publishUser('user.registered', user);
+      await eventually(async () => {
+        const row = await (database.db as Kysely<GamificationDatabase>).withSchema('gamification').selectFrom('users').select('user_id').where('user_id', '=', id).executeTakeFirst();
+        if (!row) throw new Error(`user ${id} not projected yet`);
+      });
+      return { ...user, token: tokens.sign({ id }) };
+    },
+    async update(user, changes) {
+      await publishUser('user.updated', { ...user, ...changes });
+    },
+    async log(userId, type, options = {}) {
+      const quantity = options.quantity ?? 1;
+      const event: EventOf<'activity.logged'> = {
+        id: randomUUID(),
+        type: 'activity.logged',
+        v: 1,
+        occurredAt: clock.now().toISOString(),
+        data: {
+          activity_id: options.activityId ?? randomUUID(),
+          user_id: userId,
+          activity_type: type,
+          quantity,
+          points: ACTIVITY_CATALOG[type].points * quantity,
+          occurred_at: clock.now().toISOString(),
+          local_date: options.localDate ?? clock.now().toISOString().slice(0, 10),
+          timezone: options.timezone ?? 'UTC',
+        },
+      };
+      await bus.publish(event);
+      return event;
+    },
+    async redeliver(event) {
+      await bus.publish(event, { msgId: randomUUID() });
+    },
+    async addInstance() {
+      const otherBus = createMemoryBus({ broker: bus.broker });
+      const other = createGamificationService({ database, bus: otherBus, tokens, clock, logger, leaderboard: store });
+      await other.start();
+      return {
+        async stop() {
+          await other.stop();
+          await otherBus.close();
+        },
+      };
+    },
+    async close() {
+      await server.close();
+      await service.stop();
+      await bus.close();
+    },
+  };
+}
