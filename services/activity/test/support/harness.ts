@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { Client } from 'pg';
 import type { DomainEvent, UserProjection } from '@warriors/contracts';
 import {
@@ -15,6 +15,8 @@ import {
   type TokenSigner,
 } from '@warriors/kit';
 import { createActivityService, type ActivityServiceOptions } from '../../src';
+import type { ActivityDatabase } from '../../src/store/schema';
+import { findUser } from '../../src/store/users.store';
 
 export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const SECRET = 'activity-tests-secret-that-is-long-enough-0123';
@@ -125,8 +127,7 @@ export async function startActivity(database: Database, options: ActivityService
     return { status: response.status, body: text ? JSON.parse(text) : null };
   };
 
-  const storedUser: TestActivity['storedUser'] = (userId) =>
-    database.db.withSchema('activity').selectFrom('users').selectAll().where('user_id', '=', userId).executeTakeFirst();
+  const storedUser: TestActivity['storedUser'] = (userId) => findUser(database.db as Kysely<ActivityDatabase>, userId);
 
   return {
     url: server.url,
