@@ -1,1 +1,3 @@
 export type * from './leaderboard/leaderboard-store.port';
+export { createGamificationService, type GamificationPorts } from './service';
+export { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';

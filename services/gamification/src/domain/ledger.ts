@@ -1,0 +1,57 @@
+import type { ActivityType, EventOf } from '@warriors/contracts';
+import type { BadgeScope } from './badge-catalog';
+import type { BadgeStats } from './badges';
+import type { LocalDate } from './local-date';
+
+/**
+ * One row per activity event, never updated: points are the event's (activity prices them from the
+ * catalog), and the row is keyed by the activity id, so a second delivery cannot add a second row.
+ */
+export interface LedgerEntry {
+  user_id: string;
+  source: 'activity';
+  source_id: string;
+  points: number;
+  activity_type: ActivityType;
+  quantity: number;
+  local_date: LocalDate;
+  occurred_at: Date;
+}
+
+export function ledgerEntryFor(event: EventOf<'activity.logged'>): LedgerEntry {
+  const { data } = event;
+  return {
+    user_id: data.user_id,
+    source: 'activity',
+    source_id: data.activity_id,
+    points: data.points,
+    activity_type: data.activity_type,
+    quantity: data.quantity,
+    local_date: data.local_date,
+    occurred_at: new Date(data.occurred_at),
+  };
+}
+
+/** One activity type's sums of quantity and points in each scope. */
+export interface ScopeTotals {
+  activity_type: ActivityType;
+  quantity: Record<BadgeScope, number>;
+  points: Record<BadgeScope, number>;
+}
+
+const SCOPES: readonly BadgeScope[] = ['day', 'week', 'month', 'quarter', 'lifetime'];
+
+export function badgeStats(totals: readonly ScopeTotals[], streak: number): BadgeStats {
+  const stats: BadgeStats = {
+    points: { day: 0, week: 0, month: 0, quarter: 0, lifetime: 0 },
+    counts: { day: {}, week: {}, month: {}, quarter: {}, lifetime: {} },
+    streak,
+  };
+  for (const row of totals) {
+    for (const scope of SCOPES) {
+      stats.points[scope] += row.points[scope];
+      stats.counts[scope][row.activity_type] = (stats.counts[scope][row.activity_type] ?? 0) + row.quantity[scope];
+    }
+  }
+  return stats;
+}

@@ -1,0 +1,45 @@
+import { effectsSubject, type ActivityEffects, type EventOf } from '@warriors/contracts';
+import type { Bus, Clock, Logger, Subscription } from '@warriors/kit';
+import { dayKey, pointDeltas } from '../domain/windows';
+import type { LeaderboardStore } from '../leaderboard';
+import type { Leaderboards } from '../use-cases/leaderboards';
+import { recordActivity, type RecordDeps } from '../use-cases/record-activity';
+
+export const ACTIVITY_DURABLE = 'gamification_activity';
+
+export interface ActivityConsumerDeps extends RecordDeps {
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  store: LeaderboardStore;
+  leaderboards: Leaderboards;
+}
+
+async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>): Promise<void> {
+  const { data } = event;
+  const outcome = await recordActivity(deps, event, deps.clock.now());
+  if (outcome.kind === 'deleted-user') return;
+  // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
+  await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
+  if (outcome.kind === 'duplicate') return;
+  deps.outbox.kick();
+  const effects: ActivityEffects = {
+    activity_id: data.activity_id,
+    source: 'gamification',
+    badges: outcome.badges,
+    milestones: outcome.milestones,
+    rank_change: await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points),
+    campaign_completed: null,
+  };
+  await deps.bus.publishTransient(effectsSubject(data.activity_id), effects);
+}
+
+export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
+  return deps.bus.consume({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'] }, async (event) => {
+    if (event.type !== 'activity.logged') {
+      deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
+      return;
+    }
+    await onActivityLogged(deps, event);
+  });
+}

@@ -1,0 +1,49 @@
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import { LeaderboardWindow } from '@warriors/contracts';
+import { currentUserId, optionalAuth, parse, requireAuth, type Clock, type TokenSigner } from '@warriors/kit';
+import { isValidTimezone, localDate, type LocalDate } from '../domain/local-date';
+import type { Leaderboards } from '../use-cases/leaderboards';
+import type { UserDirectory } from '../use-cases/user-directory';
+
+const WindowParams = z.object({ window: LeaderboardWindow });
+const TzQuery = z.object({
+  tz: z.string().refine(isValidTimezone, { message: 'tz must be an IANA time zone, e.g. America/New_York' }).optional(),
+});
+const StandingQuery = TzQuery.extend({ window: LeaderboardWindow.default('today') });
+
+export interface LeaderboardRouteDeps {
+  leaderboards: Leaderboards;
+  directory: UserDirectory;
+  tokens: TokenSigner;
+  clock: Clock;
+}
+
+export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
+  const router = Router();
+
+  /** "Today" is the viewer's local date: a signed-in viewer's own zone, else ?tz=, else UTC. */
+  async function viewerDate(req: Request, tz: string | undefined): Promise<LocalDate> {
+    const viewer = req.user ? (await deps.directory.get([req.user.id])).get(req.user.id) : undefined;
+    return localDate(deps.clock.now(), viewer?.timezone ?? tz ?? 'UTC');
+  }
+
+  // Before '/:window', which would otherwise take 'me' for a window.
+  router.get('/api/leaderboard/me', requireAuth(deps.tokens), async (req, res) => {
+    const { window, tz } = parse(StandingQuery, req.query, 'query');
+    res.json(await deps.leaderboards.standing(currentUserId(req), window, await viewerDate(req, tz)));
+  });
+
+  router.get('/api/leaderboard', optionalAuth(deps.tokens), async (req, res) => {
+    const { tz } = parse(TzQuery, req.query, 'query');
+    res.json(await deps.leaderboards.top('today', await viewerDate(req, tz)));
+  });
+
+  router.get('/api/leaderboard/:window', optionalAuth(deps.tokens), async (req, res) => {
+    const { window } = parse(WindowParams, req.params, 'path');
+    const { tz } = parse(TzQuery, req.query, 'query');
+    res.json(await deps.leaderboards.top(window, await viewerDate(req, tz)));
+  });
+
+  return router;
+}

@@ -1,0 +1,131 @@
+import { performance } from 'node:perf_hooks';
+import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
+import type { LocalDate } from '../domain/local-date';
+import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
+import { windowKey } from '../domain/windows';
+import type { LeaderboardStore } from '../leaderboard';
+import type { UserDirectory } from './user-directory';
+
+/** A top-20 answer is reused this long: bounded staleness for a hot, shared read. */
+const RESPONSE_TTL_MS = 1000;
+/** Distinct (window, date) answers kept: a few dates are "today" somewhere at any time. */
+const MAX_CACHED_RESPONSES = 64;
+/** Members read beyond 20 plus the hidden count, for unknown members that are filtered out too. */
+const EXTRA_MEMBERS = 5;
+/** The first score band searched above a user for the next one to pass; it widens 8x a step. */
+const FIRST_GAP_BAND = 16;
+
+export interface Leaderboards {
+  top(window: LeaderboardWindow, viewerDate: LocalDate): Promise<LeaderboardRow[]>;
+  standing(userId: string, window: LeaderboardWindow, viewerDate: LocalDate): Promise<MyStanding>;
+  ranks(userIds: readonly string[], window: LeaderboardWindow, viewerDate: LocalDate): Promise<Record<string, number | null>>;
+  /** The author's day-board change after `points` were added to `key`; null when nobody was passed. */
+  rankChangeAfter(userId: string, key: string, points: number): Promise<RankChange | null>;
+  /** Drops cached answers after this instance changed who is shown. */
+  forget(): void;
+}
+
+export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
+  const responses = new Map<string, { rows: Promise<LeaderboardRow[]>; at: number }>();
+
+  async function readTop(key: string): Promise<LeaderboardRow[]> {
+    const hidden = await directory.hidden();
+    let count = LEADERBOARD_SIZE + hidden.size + EXTRA_MEMBERS;
+    for (;;) {
+      const members = await store.top(key, count);
+      const users = await directory.get(members.map((m) => m.member));
+      const shown = visibleTop(members, (id) => users.get(id)?.show_on_leaderboard === true, LEADERBOARD_SIZE);
+      const exhausted = members.length < count || members[members.length - 1]!.score <= 0;
+      if (shown.length === LEADERBOARD_SIZE || exhausted) {
+        return shown.map(({ member, score, rank }) => {
+          const user = users.get(member)!;
+          return {
+            id: member,
+            name: user.name,
+            username: user.username,
+            points: score,
+            profile_picture: user.profile_picture,
+            company: user.company,
+            city: user.city,
+            state: user.state,
+            last_activity_date: user.last_activity_at?.toISOString() ?? null,
+            rank,
+          };
+        });
+      }
+      count *= 2;
+    }
+  }
+
+  /** Ranks of several members against one fetch of the hidden members' positions. */
+  async function rankerFor(key: string): Promise<(userId: string) => Promise<{ score: number | null; rank: number | null }>> {
+    const hidden = await directory.hidden();
+    let hiddenRanks: Promise<Array<number | null>> | undefined;
+    return async (userId) => {
+      const score = await store.score(key, userId);
+      if (score === null || score <= 0 || hidden.has(userId)) return { score, rank: null };
+      const storeRank = await store.rank(key, userId);
+      if (storeRank === null) return { score: null, rank: null };
+      hiddenRanks ??= Promise.all([...hidden].map((id) => store.rank(key, id)));
+      return { score, rank: visibleRank(storeRank, await hiddenRanks) };
+    };
+  }
+
+  /** Searches ever wider score bands above `me`: the store offers no "range by rank" below the top. */
+  async function gapToNext(key: string, me: Ranked): Promise<number | null> {
+    const hidden = await directory.hidden();
+    const highest = (await store.top(key, 1))[0]?.score ?? me.score;
+    for (let band = FIRST_GAP_BAND; ; band *= 8) {
+      // Scores are whole points, so "above score - 1" means "at least score".
+      const candidates = await store.between(key, me.score - 1, me.score + band);
+      const next = nextAbove(candidates, me, (id) => !hidden.has(id));
+      if (next) return gapToPass(next, me);
+      if (me.score + band > highest) return null;
+    }
+  }
+
+  return {
+    async top(window, viewerDate) {
+      const key = windowKey(window, viewerDate);
+      const cached = responses.get(key);
+      if (cached && performance.now() - cached.at < RESPONSE_TTL_MS) return cached.rows;
+      const rows = readTop(key);
+      responses.delete(key);
+      responses.set(key, { rows, at: performance.now() });
+      rows.catch(() => responses.delete(key));
+      for (const oldest of responses.keys()) {
+        if (responses.size <= MAX_CACHED_RESPONSES) break;
+        responses.delete(oldest);
+      }
+      return rows;
+    },
+
+    async standing(userId, window, viewerDate) {
+      const key = windowKey(window, viewerDate);
+      const { score, rank } = await (await rankerFor(key))(userId);
+      const points = score ?? 0;
+      const gap = rank === null || rank === 1 ? null : await gapToNext(key, { member: userId, score: points });
+      return { rank, points, gap_to_next: gap, window };
+    },
+
+    async ranks(userIds, window, viewerDate) {
+      const rankOf = await rankerFor(windowKey(window, viewerDate));
+      const entries = await Promise.all(userIds.map(async (id) => [id, (await rankOf(id)).rank] as const));
+      return Object.fromEntries(entries);
+    },
+
+    async rankChangeAfter(userId, key, points) {
+      const { score, rank } = await (await rankerFor(key))(userId);
+      if (score === null || rank === null) return null;
+      const hidden = await directory.hidden();
+      const passed = await store.between(key, score - points, score);
+      const users = await directory.get(passed.map((m) => m.member));
+      return rankChange(userId, passed, (id) => (hidden.has(id) ? undefined : users.get(id)?.username), rank);
+    },
+
+    forget() {
+      responses.clear();
+      directory.forget();
+    },
+  };
+}

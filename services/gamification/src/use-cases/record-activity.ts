@@ -1,0 +1,51 @@
+import type { Badge, EventOf, Milestone } from '@warriors/contracts';
+import type { Outbox } from '@warriors/kit';
+import { qualifyingBadges, toBadge } from '../domain/badges';
+import { badgeStats, ledgerEntryFor } from '../domain/ledger';
+import { dailyGoalMilestones } from '../domain/milestones';
+import { streakDays } from '../domain/streak';
+import { badgeEarned } from '../events/badge-events';
+import { badgeRows, insertNewBadges } from '../store/badges.store';
+import { isDeleted, lockUser, markApplied } from '../store/inbox.store';
+import { activeDates, insertLedgerEntry, scopeTotals } from '../store/ledger.store';
+import type { Executor } from '../store/schema';
+import { touchLastActivity } from '../store/users.store';
+
+export type RecordOutcome =
+  | { kind: 'applied'; badges: Badge[]; milestones: Milestone[] }
+  /** PostgreSQL has it already; the leaderboard may not, if a crash came between commit and apply. */
+  | { kind: 'duplicate' }
+  /** The user was deleted: nothing of theirs may come back. */
+  | { kind: 'deleted-user' };
+
+export interface RecordDeps {
+  db: Executor;
+  outbox: Outbox;
+  dailyGoalPoints: number;
+}
+
+/**
+ * The SQL half of applying activity.logged, in one transaction: inbox, ledger row, badges newly
+ * earned and their badge.earned events. The leaderboard half runs after the commit.
+ */
+export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.logged'>, at: Date): Promise<RecordOutcome> {
+  const entry = ledgerEntryFor(event);
+  return deps.db.transaction().execute(async (trx): Promise<RecordOutcome> => {
+    await lockUser(trx, entry.user_id);
+    const firstTime = await markApplied(trx, event.id, at);
+    if (await isDeleted(trx, entry.user_id)) return { kind: 'deleted-user' };
+    // The ledger is keyed by activity id too: the same activity under a new event id counts once.
+    if (!firstTime || !(await insertLedgerEntry(trx, entry))) return { kind: 'duplicate' };
+    await touchLastActivity(trx, entry.user_id, entry.occurred_at);
+
+    const [totals, dates] = await Promise.all([scopeTotals(trx, entry.user_id, entry.local_date), activeDates(trx, entry.user_id, entry.local_date)]);
+    const stats = badgeStats(totals, streakDays(dates, entry.local_date));
+    const earned = await insertNewBadges(trx, entry.user_id, qualifyingBadges(stats, entry.local_date, deps.dailyGoalPoints), at);
+    const cycles = await badgeRows(trx, entry.user_id, earned.map((b) => b.badge_type));
+    const badges = earned.map((row) => toBadge(row, cycles.filter((c) => c.badge_type === row.badge_type).length));
+    for (const badge of badges) await deps.outbox.enqueue(trx, badgeEarned(entry.user_id, badge, event.requestId));
+
+    const dayPoints = stats.points.day;
+    return { kind: 'applied', badges, milestones: dailyGoalMilestones(dayPoints - entry.points, dayPoints, deps.dailyGoalPoints) };
+  });
+}

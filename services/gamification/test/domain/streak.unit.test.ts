@@ -1,0 +1,70 @@
+import { localDate } from '../../src/domain/local-date';
+import { streakDays } from '../../src/domain/streak';
+
+describe('streakDays', () => {
+  it('counts consecutive days ending today', () => {
+    expect(streakDays(['2025-03-08', '2025-03-09', '2025-03-10'], '2025-03-10')).toBe(3);
+  });
+
+  it('keeps the streak when the last log was yesterday', () => {
+    expect(streakDays(['2025-03-08', '2025-03-09'], '2025-03-10')).toBe(2);
+  });
+
+  it('is zero when the last log was the day before yesterday', () => {
+    expect(streakDays(['2025-03-07', '2025-03-08'], '2025-03-10')).toBe(0);
+  });
+
+  it('stops at the first gap and ignores duplicates and order', () => {
+    expect(streakDays(['2025-03-10', '2025-03-05', '2025-03-09', '2025-03-09', '2025-03-07', '2025-03-08'], '2025-03-10')).toBe(4);
+  });
+
+  it('runs across month and year ends and a leap day', () => {
+    expect(streakDays(['2023-12-31', '2024-01-01'], '2024-01-01')).toBe(2);
+    expect(streakDays(['2024-02-28', '2024-02-29', '2024-03-01'], '2024-03-01')).toBe(3);
+  });
+
+  it('is zero with no activity', () => {
+    expect(streakDays([], '2025-03-10')).toBe(0);
+  });
+});
+
+describe('streaks in the user timezone', () => {
+  const dayIn = (iso: string, zone: string) => localDate(new Date(iso), zone);
+
+  it('puts logs either side of local midnight on two days, though they are an hour apart', () => {
+    const zone = 'America/New_York';
+    const late = dayIn('2025-06-11T03:30:00Z', zone); // 23:30 on the 10th in New York
+    const early = dayIn('2025-06-11T04:30:00Z', zone); // 00:30 on the 11th
+    expect([late, early]).toEqual(['2025-06-10', '2025-06-11']);
+    expect(streakDays([late, early], dayIn('2025-06-11T12:00:00Z', zone))).toBe(2);
+  });
+
+  it('keeps one local day together although UTC changes date within it', () => {
+    const zone = 'Asia/Tokyo';
+    const dates = [dayIn('2025-06-10T15:30:00Z', zone), dayIn('2025-06-11T14:00:00Z', zone)];
+    expect(dates).toEqual(['2025-06-11', '2025-06-11']);
+    expect(streakDays(dates, '2025-06-11')).toBe(1);
+  });
+
+  it('counts the 23-hour and 25-hour days of DST changes as one day each', () => {
+    const zone = 'America/New_York';
+    // Clocks spring forward on 2025-03-09 and fall back on 2025-11-02.
+    const spring = ['2025-03-08T23:00:00-05:00', '2025-03-09T23:30:00-04:00', '2025-03-10T00:30:00-04:00'].map((t) => dayIn(t, zone));
+    expect(spring).toEqual(['2025-03-08', '2025-03-09', '2025-03-10']);
+    expect(streakDays(spring, '2025-03-10')).toBe(3);
+    const fall = ['2025-11-01T12:00:00-04:00', '2025-11-02T01:30:00-05:00', '2025-11-02T23:59:00-05:00'].map((t) => dayIn(t, zone));
+    expect(fall).toEqual(['2025-11-01', '2025-11-02', '2025-11-02']);
+    expect(streakDays(fall, dayIn('2025-11-03T23:00:00-05:00', zone))).toBe(2);
+  });
+
+  it('judges today in the user zone: the same instant can keep or break the streak', () => {
+    const dates = ['2025-06-09', '2025-06-10'];
+    const now = new Date('2025-06-12T02:00:00Z');
+    expect(streakDays(dates, localDate(now, 'America/Los_Angeles'))).toBe(2); // still the 11th there
+    expect(streakDays(dates, localDate(now, 'UTC'))).toBe(0); // already the 12th
+  });
+
+  it('reads an unknown zone as UTC', () => {
+    expect(localDate(new Date('2025-06-11T23:30:00Z'), 'Mars/Olympus')).toBe('2025-06-11');
+  });
+});
