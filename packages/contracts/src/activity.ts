@@ -78,7 +78,8 @@ export const BulkActivityBody = z
     honesty_confirmed: z.literal(true, { message: MESSAGES.honesty }),
   })
   .superRefine((body, ctx) => {
-    if (body.quantity > BULK_NOTE_THRESHOLD && (body.note ?? '').length < BULK_NOTE_MIN_LENGTH) {
+    // Only a valid quantity needs a note: 101 is refused for its quantity alone.
+    if (body.quantity > BULK_NOTE_THRESHOLD && body.quantity <= BULK_MAX_QUANTITY && (body.note ?? '').length < BULK_NOTE_MIN_LENGTH) {
       ctx.addIssue({ code: 'custom', path: ['note'], message: MESSAGES.note });
     }
   });

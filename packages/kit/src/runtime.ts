@@ -29,14 +29,31 @@ export const ServiceProcessEnv = z.object({
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
 });
 
+/** Ports a service needs beyond the common ones (e.g. a Redis leaderboard store), and how to close them. */
+export interface ExtraPorts<Extra> {
+  ports: Extra;
+  close(): Promise<void>;
+}
+
+export interface ServiceProcessOptions<Env extends typeof ServiceProcessEnv, Extra> {
+  /** The service's own environment schema: ServiceProcessEnv extended with its variables. */
+  env?: Env;
+  extraPorts?: (config: z.infer<Env>) => Promise<ExtraPorts<Extra>> | ExtraPorts<Extra>;
+}
+
 /**
  * Runs one service as its own process against PostgreSQL and NATS: read config, build the
  * ports, start, listen, and stop in order on SIGTERM. A service's main.ts is one call to this.
  */
-export async function runServiceProcess(name: string, defaultPort: number, create: (ports: ServicePorts) => Service): Promise<void> {
+export async function runServiceProcess<Extra extends object = object, Env extends typeof ServiceProcessEnv = typeof ServiceProcessEnv>(
+  name: string,
+  defaultPort: number,
+  create: (ports: ServicePorts & Extra) => Service,
+  options: ServiceProcessOptions<Env, Extra> = {},
+): Promise<void> {
   const logger = createLogger(name);
   try {
-    const config = loadConfig(ServiceProcessEnv, { PORT: String(defaultPort), ...process.env });
+    const config = loadConfig(options.env ?? ServiceProcessEnv, { PORT: String(defaultPort), ...process.env }) as z.infer<Env>;
     await ensureDatabaseExists(config.DATABASE_URL);
     const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
     const bus = await createNatsBus({
@@ -45,6 +62,7 @@ export async function runServiceProcess(name: string, defaultPort: number, creat
       subjectPrefix: config.NATS_SUBJECT_PREFIX || undefined,
       logger,
     });
+    const extra = options.extraPorts ? await options.extraPorts(config) : { ports: {} as Extra, close: async () => undefined };
     const service = create({
       database,
       bus,
@@ -52,11 +70,13 @@ export async function runServiceProcess(name: string, defaultPort: number, creat
       logger,
       tokens: createTokenSigner(config.JWT_SECRET, config.JWT_TTL_SECONDS),
       corsOrigins: config.CORS_ORIGINS,
+      ...extra.ports,
     });
     await service.start();
     const server = await listen(service.app, config.PORT, config.HOST);
     logger.info({ url: server.url }, `${name} listening`);
-    onShutdown(logger, [() => database.close(), () => bus.close(), () => service.stop(), () => server.close()]);
+    // Closed in reverse: the server first, then consumers, then the connections they used.
+    onShutdown(logger, [() => extra.close(), () => database.close(), () => bus.close(), () => service.stop(), () => server.close()]);
   } catch (err) {
     logger.fatal({ err }, `${name} failed to start`);
     process.exit(1);

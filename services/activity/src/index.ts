@@ -1,1 +1,1 @@
-export {};
+export { createActivityService, DEFAULT_EFFECTS_WAIT_MS, type ActivityServiceOptions } from './service';

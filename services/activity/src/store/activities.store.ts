@@ -1,0 +1,118 @@
+import { sql, type ExpressionBuilder } from 'kysely';
+import type { ActivityType, LogResult } from '@warriors/contracts';
+import type { ActivityRecord } from '../domain/activity';
+import type { LocalDate } from '../domain/local-date';
+import type { PointsPeriods, PointsTotals } from '../domain/summary';
+import type { DateRange } from '../domain/windows';
+import { SCHEMA, type ActivityDatabase, type Executor } from './schema';
+
+const activities = (db: Executor) => db.withSchema(SCHEMA).selectFrom('activities');
+
+const RECORD_COLUMNS = ['id', 'user_id', 'activity_type', 'quantity', 'points', 'note', 'created_at', 'idempotency_key'] as const;
+const localDateText = sql<LocalDate>`local_date::text`.as('local_date');
+
+type Where = ExpressionBuilder<ActivityDatabase, 'activities'>;
+
+/** local_date within the range, both ends included. */
+const within = (eb: Where, range: DateRange) =>
+  range.from === null ? eb('local_date', '<=', range.to) : eb.and([eb('local_date', '>=', range.from), eb('local_date', '<=', range.to)]);
+
+/** Inserts the activity; false when the user already logged one with the same Idempotency-Key. */
+export async function insertActivity(db: Executor, record: ActivityRecord): Promise<boolean> {
+  const inserted = await db
+    .withSchema(SCHEMA)
+    .insertInto('activities')
+    .values(record)
+    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+export async function findByIdempotencyKey(
+  db: Executor,
+  userId: string,
+  key: string,
+): Promise<{ record: ActivityRecord; result: LogResult | null } | undefined> {
+  const row = await activities(db)
+    .select([...RECORD_COLUMNS, localDateText, 'result'])
+    .where('user_id', '=', userId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { result, ...record } = row;
+  return { record, result };
+}
+
+export async function saveResult(db: Executor, activityId: string, result: LogResult): Promise<void> {
+  await db.withSchema(SCHEMA).updateTable('activities').set({ result: JSON.stringify(result) }).where('id', '=', activityId).execute();
+}
+
+/** Units logged per type in `current` and in `previous` (when given). */
+export async function countsByType(
+  db: Executor,
+  userId: string,
+  current: DateRange,
+  previous: DateRange | null,
+): Promise<Array<{ activity_type: ActivityType; count: number; prev_count: number }>> {
+  return activities(db)
+    .select((eb) => [
+      'activity_type',
+      sql<number>`coalesce(sum(quantity) filter (where ${within(eb, current)}), 0)::int`.as('count'),
+      (previous ? sql<number>`coalesce(sum(quantity) filter (where ${within(eb, previous)}), 0)::int` : sql<number>`0`).as('prev_count'),
+    ])
+    .where('user_id', '=', userId)
+    .where((eb) => (previous ? eb.or([within(eb, current), within(eb, previous)]) : within(eb, current)))
+    .groupBy('activity_type')
+    .execute();
+}
+
+export async function pointsTotals(db: Executor, userId: string, periods: PointsPeriods): Promise<PointsTotals> {
+  const since = (from: LocalDate) => sql<number>`coalesce(sum(points) filter (where local_date >= ${from} and local_date <= ${periods.today}), 0)::int`;
+  return activities(db)
+    .select([
+      since(periods.today).as('today'),
+      since(periods.week).as('week'),
+      since(periods.month).as('month'),
+      since(periods.year).as('year'),
+      sql<number>`coalesce(sum(points), 0)::int`.as('total'),
+    ])
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+}
+
+export async function pointsByDate(db: Executor, userId: string, range: DateRange): Promise<Map<LocalDate, number>> {
+  const rows = await activities(db)
+    .select([localDateText, sql<number>`sum(points)::int`.as('points')])
+    .where('user_id', '=', userId)
+    .where((eb) => within(eb, range))
+    .groupBy('local_date')
+    .execute();
+  return new Map(rows.map((r) => [r.local_date, r.points]));
+}
+
+export interface FeedRow {
+  user_id: string;
+  name: string;
+  username: string;
+  activity_type: ActivityType;
+  points: number;
+  created_at: Date;
+  company: string | null;
+  city: string | null;
+  state: string | null;
+}
+
+/** The newest activities of users who show in the community feed. */
+export async function recentVisible(db: Executor, limit: number): Promise<FeedRow[]> {
+  return db
+    .withSchema(SCHEMA)
+    .selectFrom('activities as a')
+    .innerJoin('users as u', 'u.user_id', 'a.user_id')
+    .select(['a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
+    .where('u.show_in_battle_pulse', '=', true)
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.seq', 'desc')
+    .limit(limit)
+    .execute();
+}

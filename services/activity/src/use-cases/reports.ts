@@ -1,0 +1,80 @@
+import { RANKS_REQUEST, RanksReply, type FunnelMetrics, type RecentActivity, type UserProjection, type UserSummary } from '@warriors/contracts';
+import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
+import { funnelMetrics } from '../domain/funnel';
+import { addDays, localDate, usableTimezone } from '../domain/local-date';
+import { buildSummary, pointsPeriods } from '../domain/summary';
+import { DAILY_POINTS_DAYS, funnelWindow, summaryWindow, type FunnelWindow, type SummaryWindow } from '../domain/windows';
+import { countsByType, pointsByDate, pointsTotals, recentVisible } from '../store/activities.store';
+import type { Executor } from '../store/schema';
+import type { UserDirectory } from './user-directory';
+
+export const FEED_SIZE = 20;
+/** The feed is public and hot: a slow gamification costs it rank numbers, never more than this. */
+export const RANKS_TIMEOUT_MS = 200;
+export const USER_NOT_FOUND = 'User not found';
+export const PROFILE_PRIVATE = 'This user has set their profile to private';
+
+export interface ReportsDeps {
+  db: Executor;
+  bus: Bus;
+  clock: Clock;
+  users: UserDirectory;
+}
+
+export type Reports = ReturnType<typeof createReports>;
+
+export function createReports({ db, bus, clock, users }: ReportsDeps) {
+  /** The subject of a per-user report: the caller themself, or someone whose profile is public. */
+  async function readableUser(callerId: string, subjectId: string): Promise<UserProjection> {
+    const subject = await users.resolve(subjectId);
+    if (!subject) throw notFound(USER_NOT_FOUND);
+    if (subject.user_id !== callerId && !subject.profile_public) throw forbidden(PROFILE_PRIVATE);
+    return subject;
+  }
+
+  /** "Today" is the subject's local date: their windows follow their own calendar, whoever looks. */
+  const todayOf = (user: UserProjection) => localDate(clock.now(), usableTimezone(user.timezone));
+
+  async function summary(callerId: string, subjectId: string, window: SummaryWindow): Promise<UserSummary> {
+    const user = await readableUser(callerId, subjectId);
+    const today = todayOf(user);
+    const { current, previous } = summaryWindow(window, today);
+    const [counts, totals, byDate] = await Promise.all([
+      countsByType(db, user.user_id, current, previous),
+      pointsTotals(db, user.user_id, pointsPeriods(today)),
+      pointsByDate(db, user.user_id, { from: addDays(today, 1 - DAILY_POINTS_DAYS), to: today }),
+    ]);
+    return buildSummary({
+      user: { id: user.user_id, name: user.name, username: user.username, timezone: user.timezone },
+      window,
+      today,
+      counts: Object.fromEntries(counts.map(({ activity_type, count, prev_count }) => [activity_type, { count, prev_count }])),
+      pointsByDate: byDate,
+      totals,
+    });
+  }
+
+  async function funnel(callerId: string, subjectId: string, window: FunnelWindow): Promise<FunnelMetrics> {
+    const user = await readableUser(callerId, subjectId);
+    const counts = await countsByType(db, user.user_id, funnelWindow(window, todayOf(user)), null);
+    return funnelMetrics(window, Object.fromEntries(counts.map((c) => [c.activity_type, c.count])));
+  }
+
+  /** Today's ranks of these users for a viewer in `timezone`; empty when gamification does not answer in time. */
+  async function ranks(userIds: string[], timezone: string): Promise<Record<string, number | null>> {
+    if (userIds.length === 0) return {};
+    try {
+      return RanksReply.parse(await bus.request(RANKS_REQUEST, { user_ids: userIds, window: 'today', timezone }, RANKS_TIMEOUT_MS));
+    } catch {
+      return {};
+    }
+  }
+
+  async function recent(timezone: string): Promise<RecentActivity[]> {
+    const rows = await recentVisible(db, FEED_SIZE);
+    const rankOf = await ranks([...new Set(rows.map((r) => r.user_id))], timezone);
+    return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), rank: rankOf[row.user_id] ?? null }));
+  }
+
+  return { summary, funnel, recent };
+}

@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
+import { createTestDatabase, NOW, startActivity, type TestActivity } from '../support/harness';
+
+let activity: TestActivity;
+let drop: () => Promise<void>;
+let subject: { user: UserProjection; token: string };
+let viewer: { user: UserProjection; token: string };
+
+/**
+ * A known history for a broker in New York, logged through the API with the clock pinned.
+ * NOW is Wednesday 2025-03-12 08:00 in New York (EDT, UTC-4 since March 9).
+ */
+const HISTORY: Array<[at: string, path: string, body: object, localDate: string]> = [
+  [NOW, '/api/activity/bulk', { activity_type: 'cold_call', quantity: 10, honesty_confirmed: true }, '2025-03-12'],
+  [NOW, '/api/activity', { activity_type: 'live_conversation' }, '2025-03-12'],
+  [NOW, '/api/activity', { activity_type: 'meeting' }, '2025-03-12'],
+  // 03:30 UTC is still 23:30 the evening before in New York.
+  ['2025-03-12T03:30:00Z', '/api/activity/bulk', { activity_type: 'email', quantity: 5, honesty_confirmed: true }, '2025-03-11'],
+  // Sunday: the ISO week before this one, but inside the last 7 days.
+  ['2025-03-09T16:00:00Z', '/api/activity', { activity_type: 'doorknock' }, '2025-03-09'],
+  ['2025-03-04T15:00:00Z', '/api/activity/bulk', { activity_type: 'cold_call', quantity: 20, honesty_confirmed: true }, '2025-03-04'],
+  // Inside February 1-12 (last month's same span) and one day before the 30-day chart starts.
+  ['2025-02-10T15:00:00Z', '/api/activity', { activity_type: 'meeting' }, '2025-02-10'],
+  ['2024-12-31T15:00:00Z', '/api/activity', { activity_type: 'newsletter_sent' }, '2024-12-31'],
+];
+
+beforeAll(async () => {
+  const test = await createTestDatabase();
+  drop = test.drop;
+  activity = await startActivity(test.database, { effectsWaitMs: 10 });
+  subject = await activity.registerUser({ timezone: 'America/New_York', name: 'Nora York', username: 'nora_york' });
+  viewer = await activity.registerUser({ timezone: 'Asia/Tokyo' });
+  for (const [at, path, body, localDate] of HISTORY) {
+    activity.clock.set(at);
+    const reply = await activity.call('POST', path, { token: subject.token, body });
+    expect(reply.body.activity?.local_date).toBe(localDate);
+  }
+  activity.clock.set(NOW);
+});
+
+afterAll(async () => {
+  await activity.close();
+  await drop();
+});
+
+const summary = (token: string, userId: string, window?: string) =>
+  activity.call('GET', `/api/users/${userId}/summary${window ? `?window=${window}` : ''}`, { token });
+const funnel = (token: string, userId: string, window?: string) =>
+  activity.call('GET', `/api/users/${userId}/metrics/funnel${window ? `?window=${window}` : ''}`, { token });
+
+const counts = (body: { activity_counts: Record<string, { count: number; prev_count: number }> }) =>
+  Object.fromEntries(Object.entries(body.activity_counts).filter(([, c]) => c.count > 0 || c.prev_count > 0));
+
+describe('GET /api/users/{id}/summary', () => {
+  it('answers the last 7 days against the 7 before by default, with points in the user’s calendar', async () => {
+    const reply = await summary(subject.token, subject.user.user_id);
+    expect(reply.status).toBe(200);
+    const body = UserSummary.strict().parse(reply.body);
+    expect(body.user).toEqual({ id: subject.user.user_id, name: 'Nora York', username: 'nora_york', timezone: 'America/New_York' });
+    expect(body.window).toBe('7d');
+    expect(counts(body)).toEqual({
+      cold_call: { count: 10, prev_count: 20 },
+      live_conversation: { count: 1, prev_count: 0 },
+      meeting: { count: 1, prev_count: 0 },
+      email: { count: 5, prev_count: 0 },
+      doorknock: { count: 1, prev_count: 0 },
+    });
+    expect(body.activity_counts.thank_you_card).toEqual({ count: 0, prev_count: 0 });
+    expect(body).toMatchObject({ today_points: 23, weekly_points: 28, monthly_points: 51, yearly_points: 61, total_points: 64 });
+  });
+
+  it('charts the last 30 local dates with zero days', async () => {
+    const { body } = await summary(subject.token, subject.user.user_id);
+    const dates = Object.keys(body.daily_points);
+    expect(dates).toHaveLength(30);
+    expect(dates[0]).toBe('2025-02-11');
+    expect(dates[29]).toBe('2025-03-12');
+    expect(Object.fromEntries(Object.entries(body.daily_points).filter(([, p]) => p !== 0))).toEqual({
+      '2025-03-04': 20,
+      '2025-03-09': 3,
+      '2025-03-11': 5,
+      '2025-03-12': 23,
+    });
+  });
+
+  it('compares today with yesterday', async () => {
+    const { body } = await summary(subject.token, subject.user.user_id, 'today');
+    expect(counts(body)).toEqual({
+      cold_call: { count: 10, prev_count: 0 },
+      live_conversation: { count: 1, prev_count: 0 },
+      meeting: { count: 1, prev_count: 0 },
+      email: { count: 0, prev_count: 5 },
+    });
+  });
+
+  it('compares month-to-date with the same days of last month', async () => {
+    const { body } = await summary(subject.token, subject.user.user_id, 'month');
+    expect(counts(body)).toEqual({
+      cold_call: { count: 30, prev_count: 0 },
+      live_conversation: { count: 1, prev_count: 0 },
+      meeting: { count: 1, prev_count: 1 },
+      email: { count: 5, prev_count: 0 },
+      doorknock: { count: 1, prev_count: 0 },
+    });
+  });
+
+  it('counts everything for all_time with no previous window', async () => {
+    const { body } = await summary(subject.token, subject.user.user_id, 'all_time');
+    expect(counts(body)).toEqual({
+      cold_call: { count: 30, prev_count: 0 },
+      live_conversation: { count: 1, prev_count: 0 },
+      meeting: { count: 2, prev_count: 0 },
+      email: { count: 5, prev_count: 0 },
+      doorknock: { count: 1, prev_count: 0 },
+      newsletter_sent: { count: 1, prev_count: 0 },
+    });
+  });
+
+  it('uses the subject’s calendar whoever looks', async () => {
+    // The viewer is in Tokyo, where it is already the evening of the 12th; the answer is New York's.
+    expect((await summary(viewer.token, subject.user.user_id)).body).toEqual((await summary(subject.token, subject.user.user_id)).body);
+  });
+
+  it('rolls over at the subject’s local midnight', async () => {
+    // 04:00 UTC on the 13th is midnight in New York: the 12th becomes yesterday.
+    activity.clock.set('2025-03-13T04:00:00Z');
+    try {
+      const { body } = await summary(subject.token, subject.user.user_id, 'today');
+      expect(body.today_points).toBe(0);
+      expect(body.activity_counts.cold_call).toEqual({ count: 0, prev_count: 10 });
+      expect(Object.keys(body.daily_points).at(-1)).toBe('2025-03-13');
+    } finally {
+      activity.clock.set(NOW);
+    }
+  });
+});
+
+describe('GET /api/users/{id}/metrics/funnel', () => {
+  it('answers the 7-day funnel by default', async () => {
+    const reply = await funnel(subject.token, subject.user.user_id);
+    expect(reply.status).toBe(200);
+    expect(FunnelMetrics.strict().parse(reply.body)).toEqual({
+      window: '7d',
+      // outreach = 10 calls + 5 emails + 1 doorknock; 1/16 = 6.25% rounds to 6.3.
+      ratios: { call_to_convo: 10, convo_to_meeting: 100, outreach_to_convo: 6.3, overall_conversion: 6.3 },
+      total_outreach: 16,
+      live_conversations: 1,
+      meetings: 1,
+      cold_calls: 10,
+    });
+  });
+
+  it.each([
+    ['today', { call_to_convo: 10, convo_to_meeting: 100, outreach_to_convo: 10, overall_conversion: 10 }, 10, 10],
+    ['30d', { call_to_convo: 3.3, convo_to_meeting: 100, outreach_to_convo: 2.8, overall_conversion: 2.8 }, 36, 30],
+  ])('answers the %s funnel', async (window, ratios, outreach, calls) => {
+    const { body } = await funnel(viewer.token, subject.user.user_id, window);
+    expect(body).toEqual({ window, ratios, total_outreach: outreach, live_conversations: 1, meetings: 1, cold_calls: calls });
+  });
+
+  it('answers zeros for a user without activity', async () => {
+    const { body } = await funnel(viewer.token, viewer.user.user_id, 'today');
+    expect(body.ratios).toEqual({ call_to_convo: 0, convo_to_meeting: 0, outreach_to_convo: 0, overall_conversion: 0 });
+  });
+});
+
+describe.each([
+  ['summary', summary, 'today, 7d, month, all_time'],
+  ['funnel', funnel, 'today, 7d, 30d'],
+])('%s access', (_name, get, windows) => {
+  it('lets a private user read their own and refuses others with 403', async () => {
+    const hidden = await activity.registerUser({ profile_public: false });
+    expect((await get(hidden.token, hidden.user.user_id)).status).toBe(200);
+    expect(await get(viewer.token, hidden.user.user_id)).toEqual({ status: 403, body: { detail: 'This user has set their profile to private' } });
+  });
+
+  it('answers 404 for a user nobody knows', async () => {
+    const auth = await activity.bus.reply(REQUESTS.userProjection, async () => null);
+    try {
+      expect(await get(viewer.token, randomUUID())).toEqual({ status: 404, body: { detail: 'User not found' } });
+      expect(await get(viewer.token, 'not-even-a-uuid')).toEqual({ status: 404, body: { detail: 'User not found' } });
+    } finally {
+      await auth.stop();
+    }
+  });
+
+  it('answers 422 at query.window for an unknown window', async () => {
+    const reply = await get(viewer.token, subject.user.user_id, 'alltime');
+    expect(reply.status).toBe(422);
+    expect(reply.body.detail).toHaveLength(1);
+    expect(reply.body.detail[0].loc).toEqual(['query', 'window']);
+    expect(reply.body.detail[0].msg).toContain(windows.split(', ')[0]);
+  });
+
+  it('answers 401 without a token', async () => {
+    expect((await activity.call('GET', `/api/users/${subject.user.user_id}/summary`)).status).toBe(401);
+    expect((await activity.call('GET', `/api/users/${subject.user.user_id}/metrics/funnel`)).status).toBe(401);
+  });
+});

@@ -1,0 +1,156 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import { Client } from 'pg';
+import type { DomainEvent, UserProjection } from '@warriors/contracts';
+import {
+  createLogger,
+  createMemoryBus,
+  createPostgresDatabase,
+  createTokenSigner,
+  fixedClock,
+  listen,
+  type Database,
+  type MemoryBus,
+  type RunningServer,
+  type TokenSigner,
+} from '@warriors/kit';
+import { createActivityService, type ActivityServiceOptions } from '../../src';
+import type { ActivityDatabase } from '../../src/store/schema';
+import { findUser } from '../../src/store/users.store';
+
+export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const SECRET = 'activity-tests-secret-that-is-long-enough-0123';
+/** A Wednesday: 07:00 in New York, 21:00 in Tokyo. */
+export const NOW = '2025-03-12T12:00:00.000Z';
+
+/** A database of its own for one test file, dropped at the end, so files never see each other's rows. */
+export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+  const name = `activity_test_${randomBytes(6).toString('hex')}`;
+  const admin = new Client({ connectionString: ADMIN_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(ADMIN_URL);
+  url.pathname = `/${name}`;
+  const database = createPostgresDatabase(url.toString());
+  return {
+    database,
+    async drop() {
+      await database.close();
+      const cleanup = new Client({ connectionString: ADMIN_URL });
+      await cleanup.connect();
+      await cleanup.query(`drop database if exists ${name} with (force)`);
+      await cleanup.end();
+    },
+  };
+}
+
+/** Polls until `find` resolves to something, failing with `what` after the deadline: no fixed sleeps. */
+export async function waitFor<T>(what: string, find: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+export interface Reply {
+  status: number;
+  body: any;
+}
+
+export interface CallOptions {
+  body?: unknown;
+  raw?: string;
+  token?: string;
+  headers?: Record<string, string>;
+}
+
+export function projection(overrides: Partial<UserProjection> = {}): UserProjection {
+  const tag = randomBytes(4).toString('hex');
+  return {
+    user_id: randomUUID(),
+    name: `Warrior ${tag}`,
+    username: `warrior_${tag}`,
+    profile_picture: null,
+    company: 'Acme Realty',
+    city: 'Denver',
+    state: 'CO',
+    timezone: 'UTC',
+    profile_public: true,
+    show_on_leaderboard: true,
+    show_in_battle_pulse: true,
+    ...overrides,
+  };
+}
+
+export function userEvent(
+  type: 'user.registered' | 'user.updated' | 'user.deleted',
+  user: UserProjection,
+  envelope: { id?: string; occurredAt?: string } = {},
+): DomainEvent {
+  const base = { id: envelope.id ?? randomUUID(), v: 1 as const, occurredAt: envelope.occurredAt ?? NOW };
+  return type === 'user.deleted' ? { ...base, type, data: { user_id: user.user_id } } : { ...base, type, data: user };
+}
+
+export interface TestActivity {
+  url: string;
+  bus: MemoryBus;
+  clock: ReturnType<typeof fixedClock>;
+  tokens: TokenSigner;
+  database: Database;
+  call(method: string, path: string, options?: CallOptions): Promise<Reply>;
+  /** Plays auth: publishes user.registered and waits until the projection holds the user. */
+  registerUser(overrides?: Partial<UserProjection>): Promise<{ user: UserProjection; token: string }>;
+  /** The projection row of a user, straight from the service's table. */
+  storedUser(userId: string): Promise<UserProjection | undefined>;
+  activityCount(userId: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export async function startActivity(database: Database, options: ActivityServiceOptions = {}): Promise<TestActivity> {
+  const bus = createMemoryBus();
+  const clock = fixedClock(NOW);
+  const tokens = createTokenSigner(SECRET, 3600);
+  const service = createActivityService({ database, bus, tokens, clock, logger: createLogger('activity-test', 'silent'), ...options });
+  await service.start();
+  const server: RunningServer = await listen(service.app, 0);
+
+  const call: TestActivity['call'] = async (method, path, options = {}) => {
+    const headers: Record<string, string> = { 'content-type': 'application/json', ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
+    const response = await fetch(`${server.url}${path}`, { method, headers, body: payload });
+    const text = await response.text();
+    return { status: response.status, body: text ? JSON.parse(text) : null };
+  };
+
+  const storedUser: TestActivity['storedUser'] = (userId) => findUser(database.db as Kysely<ActivityDatabase>, userId);
+
+  return {
+    url: server.url,
+    bus,
+    clock,
+    tokens,
+    database,
+    call,
+    storedUser,
+    async registerUser(overrides = {}) {
+      const user = projection(overrides);
+      await bus.publish(userEvent('user.registered', user));
+      await waitFor(`projection of ${user.user_id}`, () => storedUser(user.user_id));
+      return { user, token: tokens.sign({ id: user.user_id }) };
+    },
+    async activityCount(userId) {
+      const row = await sql<{ n: number }>`select count(*)::int as n from activity.activities where user_id = ${userId}`.execute(database.db);
+      return row.rows[0]!.n;
+    },
+    async close() {
+      await server.close();
+      await service.stop();
+      await bus.close();
+    },
+  };
+}
