@@ -8,12 +8,14 @@ import { createProxyMiddleware } from 'http-proxy-middleware';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import { errorHandler, jsonNotFound, readiness, REQUEST_ID_HEADER, requestContext, type Logger, type Redis } from '@warriors/kit';
-import { serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type ServiceName } from './route-table';
+import { ROUTES, serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
 
 export interface GatewayOptions {
   logger: Logger;
-  pools: Partial<Record<ServiceName, UpstreamPool>>;
+  pools: Partial<Record<string, UpstreamPool>>;
+  /** The route table; the product's own unless a bench or test adds routes. */
+  routes?: readonly Route<string>[];
   /** The built web app (web/dist); served with SPA fallback when present. */
   webDist?: string;
   /** Proxies in front of the gateway, so rate limits see the client's address and not the proxy's. */
@@ -34,7 +36,7 @@ export interface Gateway {
 
 declare module 'node:http' {
   interface IncomingMessage {
-    upstreamService?: ServiceName;
+    upstreamService?: string;
     upstreamUrl?: string;
   }
 }
@@ -110,7 +112,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   const toService: RequestHandler = (req, res, next) => {
-    const service = serviceFor(req.path);
+    const service = serviceFor(req.path, options.routes ?? ROUTES);
     const pool = service ? pools[service] : undefined;
     if (!service || !pool) {
       res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` });

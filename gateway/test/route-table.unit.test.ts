@@ -10,6 +10,16 @@ describe('route table', () => {
     ['/api/settings/privacy', 'auth'],
     ['/api/user/delete-account', 'auth'],
     ['/api/users/search', 'auth'],
+    ['/api/activity', 'activity'],
+    ['/api/activity/bulk', 'activity'],
+    ['/api/recent-activities', 'activity'],
+    ['/api/users/3f1c/summary', 'activity'],
+    ['/api/users/3f1c/metrics/funnel', 'activity'],
+    ['/api/leaderboard', 'gamification'],
+    ['/api/leaderboard/7d', 'gamification'],
+    ['/api/leaderboard/me', 'gamification'],
+    ['/api/badges', 'gamification'],
+    ['/api/badge-definitions', 'gamification'],
   ])('sends %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
@@ -17,6 +27,8 @@ describe('route table', () => {
   it('matches whole path segments, not prefixes of words', () => {
     expect(serviceFor('/api/meetings')).toBeNull();
     expect(serviceFor('/api/signupx')).toBeNull();
+    expect(serviceFor('/api/activityx')).toBeNull();
+    expect(serviceFor('/api/users/3f1c/public-profile')).toBeNull();
   });
 
   it('leaves paths no service owns unrouted', () => {

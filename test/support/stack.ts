@@ -2,7 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import { createPostgresDatabase, ensureDatabaseExists } from '@warriors/kit';
+import { createPostgresDatabase, createRedis, ensureDatabaseExists } from '@warriors/kit';
 import { sql } from 'kysely';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
@@ -20,6 +20,7 @@ export async function freePort(): Promise<number> {
 
 interface Proc {
   script: string;
+  execArgv: string[];
   env: NodeJS.ProcessEnv;
   child: ChildProcess | null;
   output: string[];
@@ -33,42 +34,62 @@ export interface TestStack {
   url: string;
   /** This run's own JetStream stream and subject prefix on the shared NATS server. */
   nats: { stream: string; prefix: string };
+  /** This run's own Redis key namespace for the leaderboards. */
+  leaderboardNamespace: string;
+  /** Runs a built entry point (e.g. a service's CLI) with this stack's environment for one service. */
+  run(service: string, script: string): Promise<{ code: number | null; output: string }>;
   stop(name: string): Promise<void>;
   start(name: string): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
 }
 
-export async function startStack(services: string[]): Promise<TestStack> {
+export interface StackOptions {
+  /** Another gateway entry point (the bench's adds a bare route); run with these node arguments. */
+  gateway?: { script: string; execArgv?: string[] };
+  /** Extra environment for every process, e.g. LOG_LEVEL. */
+  env?: Record<string, string>;
+}
+
+export async function startStack(services: string[], options: StackOptions = {}): Promise<TestStack> {
   const database = `system_${randomUUID().replace(/-/g, '')}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
   await ensureDatabaseExists(databaseUrl);
   const runId = randomUUID().replace(/-/g, '').slice(0, 12);
   const nats = { stream: `SYSTEM_${runId}`, prefix: `sys${runId}` };
+  const leaderboardNamespace = `lb_${runId}`;
   const common = {
     ...process.env,
     NATS_STREAM: nats.stream,
     NATS_SUBJECT_PREFIX: nats.prefix,
+    LEADERBOARD_NAMESPACE: leaderboardNamespace,
     DATABASE_URL: databaseUrl,
     NATS_URL: 'nats://127.0.0.1:4222',
     REDIS_URL: 'redis://127.0.0.1:6379',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
     NODE_OPTIONS: '',
+    ...options.env,
   };
   const procs = new Map<string, Proc>();
-  const gatewayEnv: NodeJS.ProcessEnv = { ...common, AUTH_RATE_LIMIT_PER_MINUTE: '1000', HOST: '127.0.0.1' };
+  const gatewayEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...common, HOST: '127.0.0.1' };
   for (const name of services) {
     const port = await freePort();
-    procs.set(name, { script: `services/${name}/dist/main.js`, env: { ...common, PORT: String(port) }, child: null, output: [] });
+    procs.set(name, { script: `services/${name}/dist/main.js`, execArgv: [], env: { ...common, PORT: String(port) }, child: null, output: [] });
     gatewayEnv[`${name.toUpperCase()}_URLS`] = `http://127.0.0.1:${port}`;
   }
   const gatewayPort = await freePort();
-  procs.set('gateway', { script: 'gateway/dist/main.js', env: { ...gatewayEnv, PORT: String(gatewayPort) }, child: null, output: [] });
+  procs.set('gateway', {
+    script: options.gateway?.script ?? 'gateway/dist/main.js',
+    execArgv: options.gateway?.execArgv ?? [],
+    env: { ...gatewayEnv, PORT: String(gatewayPort) },
+    child: null,
+    output: [],
+  });
   const url = `http://127.0.0.1:${gatewayPort}`;
 
   const spawnProc = (proc: Proc) => {
-    const child = spawn(process.execPath, [path.join(ROOT, proc.script)], { env: proc.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...proc.execArgv, path.join(ROOT, proc.script)], { env: proc.env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d: Buffer) => proc.output.push(d.toString()));
     child.stderr!.on('data', (d: Buffer) => proc.output.push(d.toString()));
     proc.child = child;
@@ -84,6 +105,15 @@ export async function startStack(services: string[]): Promise<TestStack> {
   const stack: TestStack = {
     url,
     nats,
+    leaderboardNamespace,
+    run: (service, script) =>
+      new Promise((resolve) => {
+        const child = spawn(process.execPath, [path.join(ROOT, script)], { env: procs.get(service)!.env, stdio: ['ignore', 'pipe', 'pipe'] });
+        let output = '';
+        child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+        child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+        child.on('exit', (code) => resolve({ code, output }));
+      }),
     logs: (name) => procs.get(name)!.output.join(''),
     async start(name) {
       const proc = procs.get(name)!;
@@ -105,6 +135,10 @@ export async function startStack(services: string[]): Promise<TestStack> {
       const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
       await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => false);
       await nc.close();
+      const redis = createRedis('redis://127.0.0.1:6379');
+      const keys = await redis.keys(`${leaderboardNamespace}:*`);
+      if (keys.length > 0) await redis.del(...keys);
+      redis.disconnect();
     },
   };
   for (const name of services) await stack.start(name);

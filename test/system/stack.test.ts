@@ -10,7 +10,7 @@ jest.setTimeout(60_000);
 describe('stack mode: gateway and services as processes on PostgreSQL, NATS and Redis', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startStack(['auth']);
+    stack = await startStack(['auth', 'activity', 'gamification']);
   });
   afterAll(() => stack?.close());
 

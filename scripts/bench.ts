@@ -1,0 +1,128 @@
+// `npm run bench`: boots the stack (auth, activity, gamification and the gateway as processes against
+// PostgreSQL, NATS and Redis) and prints, from one run, side by side:
+//   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
+//   - POST /api/activity
+//   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
+import { randomUUID } from 'node:crypto';
+import autocannon from 'autocannon';
+import { apiClient } from '../test/support/api-client';
+import { startStack } from '../test/support/stack';
+import { BARE_PATH } from './bench/gateway-with-bare-route';
+
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
+const USERS = Number(process.env.BENCH_USERS ?? 200);
+const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 100);
+
+interface Row {
+  scenario: string;
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+async function load(title: string, options: autocannon.Options): Promise<Row> {
+  const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
+  const errors = result.errors + result.timeouts + result.non2xx;
+  return { scenario: title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+}
+
+function percentile(sorted: number[], p: number): number {
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+async function main(): Promise<void> {
+  console.log('Booting the stack...');
+  const stack = await startStack(['auth', 'activity', 'gamification'], {
+    gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx'] },
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
+  });
+  try {
+    const api = apiClient(stack.url);
+    console.log(`Signing up ${USERS} warriors and seeding the boards...`);
+    const tokens: string[] = [];
+    for (let i = 0; i < USERS; i++) {
+      const signup = await api.signup({ name: `Bench Warrior ${i}`, timezone: 'UTC' });
+      if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
+      tokens.push(signup.body.access_token);
+    }
+    for (let i = 0; i < USERS; i++) {
+      const logged = await api.call('POST', '/api/activity', { token: tokens[i], body: { activity_type: i % 3 === 0 ? 'meeting' : 'cold_call' }, headers: { 'idempotency-key': randomUUID() } });
+      if (logged.status !== 201) throw new Error(`seed log failed: ${logged.status} ${JSON.stringify(logged.body)}`);
+    }
+
+    const rows: Row[] = [];
+    // Warm both paths, then measure them back to back in the same run.
+    await load('warm-up', { url: `${stack.url}${BARE_PATH}`, duration: 2 });
+    await load('warm-up', { url: `${stack.url}/api/leaderboard/today`, duration: 2 });
+    rows.push(await load(`GET ${BARE_PATH} (bare express behind the gateway)`, { url: `${stack.url}${BARE_PATH}` }));
+    rows.push(await load('GET /api/leaderboard/today', { url: `${stack.url}/api/leaderboard/today` }));
+
+    let next = 0;
+    const types = ['cold_call', 'email', 'doorknock', 'social_media'];
+    rows.push(
+      await load('POST /api/activity', {
+        url: `${stack.url}/api/activity`,
+        requests: [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              const i = next++;
+              return {
+                ...request,
+                headers: { 'content-type': 'application/json', authorization: `Bearer ${tokens[i % tokens.length]}`, 'idempotency-key': randomUUID() },
+                body: JSON.stringify({ activity_type: types[i % types.length] }),
+              };
+            },
+          },
+        ],
+      }),
+    );
+
+    console.log(`Measuring freshness over ${FRESHNESS_SAMPLES} logs...`);
+    // One warrior far ahead of everyone stays on the top 20; each sample waits for their new total.
+    const leader = await api.signup({ name: 'Freshness Leader', timezone: 'UTC' });
+    const leaderToken: string = leader.body.access_token;
+    let expected = 0;
+    for (let i = 0; i < 5; i++) {
+      const bulk = await api.call('POST', '/api/activity/bulk', {
+        token: leaderToken,
+        body: { activity_type: 'meeting', quantity: 100, note: 'bench freshness leader', honesty_confirmed: true },
+      });
+      if (bulk.status !== 201) throw new Error(`freshness seed failed: ${bulk.status} ${JSON.stringify(bulk.body)}`);
+      expected += bulk.body.points_awarded;
+    }
+    const freshness: number[] = [];
+    for (let i = 0; i < FRESHNESS_SAMPLES; i++) {
+      const logged = await api.call('POST', '/api/activity', { token: leaderToken, body: { activity_type: 'cold_call' } });
+      if (logged.status !== 201) throw new Error(`freshness log failed: ${logged.status} ${JSON.stringify(logged.body)}`);
+      expected += logged.body.points_awarded;
+      const answered = performance.now();
+      for (;;) {
+        const board = await api.call('GET', '/api/leaderboard/today');
+        const row = (board.body as Array<{ id: string; points: number }>).find((r) => r.id === leader.body.user.id);
+        if (row && row.points >= expected) break;
+        if (performance.now() - answered > 10_000) throw new Error('a logged point never reached the leaderboard');
+      }
+      freshness.push(performance.now() - answered);
+    }
+    freshness.sort((a, b) => a - b);
+
+    const [bare, board, post] = rows;
+    console.log(`\nBench (${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS} users; node ${process.version})\n`);
+    console.log('| scenario | requests/s | p50 ms | p99 ms | errors |');
+    console.log('|---|---:|---:|---:|---:|');
+    for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+    console.log(`\nleaderboard / bare throughput: ${((board!.rps / bare!.rps) * 100).toFixed(1)}% (target >= 80%)`);
+    console.log(`POST /api/activity: ${post!.rps} logs/s (target >= 500), p99 ${post!.p99} ms (target <= 150)`);
+    console.log(`freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`);
+  } finally {
+    await stack.close();
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
