@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Badge } from './gamification';
+import { isValidTimezone } from './calendar';
 
 export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
 export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
@@ -10,16 +11,8 @@ export const PASSWORD_MIN_LENGTH = 8;
 export const USER_SEARCH_MIN_CHARS = 2;
 
 /** An IANA zone name the runtime knows, e.g. America/New_York. */
-export const TimeZone = z.string().trim().refine(isKnownTimeZone, { message: 'Unknown timezone' });
+export const TimeZone = z.string().trim().refine(isValidTimezone, { message: 'Unknown timezone' });
 
-export function isKnownTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return zone.length > 0;
-  } catch {
-    return false;
-  }
-}
 
 const optionalText = (max: number) =>
   z

@@ -1,4 +1,5 @@
 export * from './errors';
+export * from './calendar';
 export * from './auth';
 export * from './activity';
 export * from './gamification';

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { DEFAULT_DAILY_GOAL_POINTS, RANKS_REQUEST, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { localDate } from './domain/local-date';
+import { localDate } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import type { LeaderboardStore } from './leaderboard';

@@ -1,6 +1,6 @@
 import { pointsFor, type Activity, type ActivityType, type LogResult } from '@warriors/contracts';
 import type { Effects } from './effects';
-import { localDate, type LocalDate } from './local-date';
+import { localDate, type LocalDate } from '@warriors/contracts';
 
 /** One logged entry as the service keeps it: a single log is quantity 1, a bulk entry its quantity. */
 export interface ActivityRecord {

@@ -1,5 +1,5 @@
 import { ACTIVITY_TYPES, type ActivityType, type UserSummary } from '@warriors/contracts';
-import { addDays, datesBetween, isoWeekStart, monthStart, yearStart, type LocalDate } from './local-date';
+import { addDays, datesBetween, isoWeekStart, monthStart, yearStart, type LocalDate } from '@warriors/contracts';
 import { DAILY_POINTS_DAYS, type SummaryWindow } from './windows';
 
 /** Where each points figure of the summary starts, in the subject's local dates. */

@@ -1,5 +1,5 @@
 import type { FUNNEL_WINDOWS, SUMMARY_WINDOWS } from '@warriors/contracts';
-import { addDays, monthStart, type LocalDate } from './local-date';
+import { addDays, monthStart, type LocalDate } from '@warriors/contracts';
 
 export type SummaryWindow = (typeof SUMMARY_WINDOWS)[number];
 export type FunnelWindow = (typeof FUNNEL_WINDOWS)[number];

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { BulkActivityBody, LogActivityBody } from '@warriors/contracts';
 import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
-import { isValidTimezone } from '../domain/local-date';
+import { isValidTimezone } from '@warriors/contracts';
 import type { ActivityLog } from '../use-cases/log-activity';
 import type { Reports } from '../use-cases/reports';
 

@@ -1,7 +1,7 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { ActivityType, LogResult } from '@warriors/contracts';
 import type { ActivityRecord } from '../domain/activity';
-import type { LocalDate } from '../domain/local-date';
+import type { LocalDate } from '@warriors/contracts';
 import type { PointsPeriods, PointsTotals } from '../domain/summary';
 import type { DateRange } from '../domain/windows';
 import { SCHEMA, type ActivityDatabase, type Executor } from './schema';

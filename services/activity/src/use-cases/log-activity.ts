@@ -3,7 +3,7 @@ import type { LogResult } from '@warriors/contracts';
 import { unauthorized, type Bus, type Clock, type Outbox } from '@warriors/kit';
 import { newActivity, toLogResult, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
-import { usableTimezone } from '../domain/local-date';
+import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../events/activity-events';
 import { listenForEffects, type EffectSource } from '../events/effects.listener';
 import { findByIdempotencyKey, insertActivity, saveResult } from '../store/activities.store';

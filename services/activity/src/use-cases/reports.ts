@@ -1,7 +1,7 @@
 import { RANKS_REQUEST, RanksReply, type FunnelMetrics, type RecentActivity, type UserProjection, type UserSummary } from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
-import { addDays, localDate, usableTimezone } from '../domain/local-date';
+import { addDays, localDate, usableTimezone } from '@warriors/contracts';
 import { buildSummary, pointsPeriods } from '../domain/summary';
 import { DAILY_POINTS_DAYS, funnelWindow, summaryWindow, type FunnelWindow, type SummaryWindow } from '../domain/windows';
 import { countsByType, pointsByDate, pointsTotals, recentVisible } from '../store/activities.store';

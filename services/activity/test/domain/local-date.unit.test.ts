@@ -1,4 +1,4 @@
-import { addDays, datesBetween, isoWeekStart, isValidTimezone, localDate, monthStart, usableTimezone, yearStart } from '../../src/domain/local-date';
+import { addDays, datesBetween, isoWeekStart, isValidTimezone, localDate, monthStart, usableTimezone, yearStart } from '@warriors/contracts';
 
 describe('localDate', () => {
   it.each([

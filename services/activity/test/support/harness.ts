@@ -1,11 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import { Client } from 'pg';
 import type { DomainEvent, UserProjection } from '@warriors/contracts';
 import {
   createLogger,
   createMemoryBus,
-  createPostgresDatabase,
   createTokenSigner,
   fixedClock,
   listen,
@@ -14,47 +12,21 @@ import {
   type RunningServer,
   type TokenSigner,
 } from '@warriors/kit';
+import { createTestDatabase as createSharedTestDatabase } from '../../../../test/support/test-database';
+import { eventually as waitFor } from '../../../../test/support/eventually';
 import { createActivityService, type ActivityServiceOptions } from '../../src';
 import type { ActivityDatabase } from '../../src/store/schema';
 import { findUser } from '../../src/store/users.store';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const SECRET = 'activity-tests-secret-that-is-long-enough-0123';
 /** A Wednesday: 07:00 in New York, 21:00 in Tokyo. */
 export const NOW = '2025-03-12T12:00:00.000Z';
 
-/** A database of its own for one test file, dropped at the end, so files never see each other's rows. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const name = `activity_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = createPostgresDatabase(url.toString());
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+/** A database of its own for one test file, dropped at the end. */
+export const createTestDatabase = () => createSharedTestDatabase('activity');
 
-/** Polls until `find` resolves to something, failing with `what` after the deadline: no fixed sleeps. */
-export async function waitFor<T>(what: string, find: () => T | undefined | Promise<T | undefined>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
+
+export { waitFor };
 
 export interface Reply {
   status: number;

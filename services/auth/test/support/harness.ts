@@ -1,10 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { Client } from 'pg';
 import type { DomainEvent } from '@warriors/contracts';
 import {
   createLogger,
   createMemoryBus,
-  createPostgresDatabase,
   createTokenSigner,
   fixedClock,
   listen,
@@ -13,33 +11,15 @@ import {
   type RunningServer,
   type TokenSigner,
 } from '@warriors/kit';
+import { createTestDatabase as createSharedTestDatabase } from '../../../../test/support/test-database';
+export { eventually as waitFor } from '../../../../test/support/eventually';
 import { createAuthService } from '../../src';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const SECRET = 'auth-tests-secret-that-is-long-enough-0123456789';
 export const NOW = '2025-03-01T12:00:00.000Z';
 
-/** A database of its own for one test file, dropped at the end, so files never see each other's rows. */
-export async function createTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
-  const name = `auth_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = createPostgresDatabase(url.toString());
-  return {
-    database,
-    async drop() {
-      await database.close();
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+/** A database of its own for one test file, dropped at the end. */
+export const createTestDatabase = () => createSharedTestDatabase('auth');
 
 /** The in-process bus with a consumer that collects every user.* event the outbox relays. */
 async function collectingBus(): Promise<{ bus: Bus; events: DomainEvent[] }> {
@@ -51,16 +31,6 @@ async function collectingBus(): Promise<{ bus: Bus; events: DomainEvent[] }> {
   return { bus, events };
 }
 
-/** Polls until `find` returns something, failing with `what` after the deadline: no fixed sleeps. */
-export async function waitFor<T>(what: string, find: () => T | undefined, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const found = find();
-    if (found !== undefined) return found;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 export interface Reply {
   status: number;

@@ -1,6 +1,6 @@
 import type { ActivityType, Badge, BadgeCycle, BadgeDefinition, BadgeType } from '@warriors/contracts';
 import { BADGE_CATALOG, badgeSpec, type BadgeRule, type BadgeScope, type BadgeSpec } from './badge-catalog';
-import { addDays, isoWeekStart, monthEnd, monthStart, quarterEnd, quarterStart, type LocalDate } from './local-date';
+import { addDays, isoWeekStart, monthEnd, monthStart, quarterEnd, quarterStart, type LocalDate } from '@warriors/contracts';
 
 /** What a user has done in each scope around one local date, plus the streak on that date. */
 export interface BadgeStats {

@@ -1,7 +1,7 @@
 import type { ActivityType, EventOf } from '@warriors/contracts';
 import type { BadgeScope } from './badge-catalog';
 import type { BadgeStats } from './badges';
-import type { LocalDate } from './local-date';
+import type { LocalDate } from '@warriors/contracts';
 
 /**
  * One row per activity event, never updated: points are the event's (activity prices them from the

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from './local-date';
+import { addDays, type LocalDate } from '@warriors/contracts';
 
 /**
  * Consecutive local days with at least one activity, ending `today` or, when nothing is logged

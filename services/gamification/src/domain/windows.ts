@@ -1,5 +1,5 @@
 import type { LeaderboardWindow } from '@warriors/contracts';
-import { addDays, dateToEpochMs, type LocalDate } from './local-date';
+import { addDays, dateToEpochMs, type LocalDate } from '@warriors/contracts';
 
 /** Day sets outlive their date by far more than any timezone's "today", so profiles can read recent days. */
 const DAY_KEY_TTL_DAYS = 9;

@@ -2,7 +2,7 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import { LeaderboardWindow } from '@warriors/contracts';
 import { currentUserId, optionalAuth, parse, requireAuth, type Clock, type TokenSigner } from '@warriors/kit';
-import { isValidTimezone, localDate, type LocalDate } from '../domain/local-date';
+import { isValidTimezone, localDate, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import type { UserDirectory } from '../use-cases/user-directory';
 

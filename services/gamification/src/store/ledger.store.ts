@@ -3,7 +3,7 @@ import type { ActivityType } from '@warriors/contracts';
 import type { BadgeScope } from '../domain/badge-catalog';
 import { scopeRanges } from '../domain/badges';
 import type { LedgerEntry, ScopeTotals } from '../domain/ledger';
-import type { LocalDate } from '../domain/local-date';
+import type { LocalDate } from '@warriors/contracts';
 import { inSchema, type Executor } from './schema';
 
 /** False when the activity is already in the ledger. */

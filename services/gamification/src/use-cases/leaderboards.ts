@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
-import type { LocalDate } from '../domain/local-date';
+import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { windowKey } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';

@@ -1,6 +1,6 @@
 import type { Badge } from '@warriors/contracts';
 import { summarizeBadges } from '../domain/badges';
-import { localDate } from '../domain/local-date';
+import { localDate } from '@warriors/contracts';
 import { streakDays } from '../domain/streak';
 import { badgeRows } from '../store/badges.store';
 import { activeDates } from '../store/ledger.store';

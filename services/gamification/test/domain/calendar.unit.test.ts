@@ -1,4 +1,4 @@
-import { addDays, isoWeekStart, isValidTimezone, monthEnd, quarterEnd, quarterStart } from '../../src/domain/local-date';
+import { addDays, isoWeekStart, isValidTimezone, monthEnd, quarterEnd, quarterStart } from '@warriors/contracts';
 
 describe('calendar arithmetic on local dates', () => {
   it('adds days across months, years and leap days', () => {

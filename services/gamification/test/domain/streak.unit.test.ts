@@ -1,4 +1,4 @@
-import { localDate } from '../../src/domain/local-date';
+import { localDate } from '@warriors/contracts';
 import { streakDays } from '../../src/domain/streak';
 
 describe('streakDays', () => {

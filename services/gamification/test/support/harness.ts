@@ -1,11 +1,9 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { Client } from 'pg';
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { ACTIVITY_CATALOG, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
 import {
   createLogger,
   createMemoryBus,
-  createPostgresDatabase,
   createTokenSigner,
   fixedClock,
   listen,
@@ -14,37 +12,17 @@ import {
   type RunningServer,
   type TokenSigner,
 } from '@warriors/kit';
+import { createTestDatabase as createSharedTestDatabase } from '../../../../test/support/test-database';
 import { createGamificationService } from '../../src';
 import type { LeaderboardStore } from '../../src/leaderboard';
 import type { GamificationDatabase } from '../../src/store/schema';
 
-export const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SECRET = 'gamification-tests-secret-long-enough-0123456789';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A database of its own for one test file, dropped at the end. */
-export async function createTestDatabase(): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
-  const name = `gamif_test_${randomBytes(6).toString('hex')}`;
-  const admin = new Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  const database = createPostgresDatabase(url.toString());
-  return {
-    database,
-    url: url.toString(),
-    async drop() {
-      await database.close();
-      const cleanup = new Client({ connectionString: ADMIN_URL });
-      await cleanup.connect();
-      await cleanup.query(`drop database if exists ${name} with (force)`);
-      await cleanup.end();
-    },
-  };
-}
+export const createTestDatabase = () => createSharedTestDatabase('gamif');
 
 /** Polls until `check` resolves without throwing, rethrowing its last failure after the deadline. */
 export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
