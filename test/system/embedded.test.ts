@@ -5,6 +5,7 @@ import { createLogger } from '@warriors/kit';
 import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
+import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 
 jest.setTimeout(60_000);
 
@@ -21,6 +22,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   afterAll(() => product?.close());
 
   describeAuthThroughGateway(() => product.url);
+  describeCoreLoopThroughGateway(() => product.url);
 
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();

@@ -3,6 +3,7 @@ import { createNatsBus } from '@warriors/kit';
 import { apiClient } from '../support/api-client';
 import { waitFor } from '../support/wait-for';
 import { describeAuthThroughGateway } from '../support/auth-flows';
+import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { startStack, type TestStack } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -15,6 +16,7 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
   afterAll(() => stack?.close());
 
   describeAuthThroughGateway(() => stack.url);
+  describeCoreLoopThroughGateway(() => stack.url);
 
   it('answers 502 {detail} within a second while auth is down, and recovers without restarting the gateway', async () => {
     const api = apiClient(stack.url);
