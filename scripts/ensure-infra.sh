@@ -48,4 +48,8 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
-echo "infrastructure ready: PostgreSQL, Redis, NATS (JetStream), Chromium"
+# The app's activity icons are emoji: without a colour emoji font the screenshots show empty boxes.
+if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
+  apt_install fonts-noto-color-emoji
+fi
+echo "infrastructure ready: PostgreSQL, Redis, NATS (JetStream), Chromium with an emoji font"

@@ -1,41 +1,24 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import { createLogger } from '@warriors/kit';
-import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
+import type { Browser, Page } from 'playwright-core';
+import type { EmbeddedProduct } from '@warriors/gateway';
+import { screenshot, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(90_000);
-
-const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
-// Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
 
 describe('a broker in a real browser', () => {
   let product: EmbeddedProduct;
   let browser: Browser;
   let page: Page;
 
+  let close: () => Promise<void>;
+
   beforeAll(async () => {
-    await mkdir(SCREENSHOTS, { recursive: true });
-    product = await startEmbedded({
-      port: 0,
-      host: '127.0.0.1',
-      dataDir: await mkdtemp(path.join(os.tmpdir(), 'warriors-browser-')),
-      webDist: DEFAULT_WEB_DIST,
-      authAttemptsPerMinute: 1000,
-      logger: createLogger('browser-test', 'silent'),
-    });
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+    ({ product, browser, close } = await startBrowserProduct());
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-    await product?.close();
-  });
+  afterAll(() => close?.());
 
-  const shot = (name: string, target: Page = page) => target.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  const shot = (name: string, target: Page = page) => screenshot(target, name);
   const email = `browser.${Date.now()}@example.com`;
 
   it('signs up, lands on the dashboard, stays signed in across a reload, and logs out to /auth', async () => {

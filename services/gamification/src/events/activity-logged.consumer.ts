@@ -20,7 +20,9 @@ async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'acti
   const outcome = await recordActivity(deps, event, deps.clock.now());
   if (outcome.kind === 'deleted-user') return;
   // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
-  await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
+  const applied = await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
+  // The author refreshes the boards right after their log answers: this instance must not serve them a stale top 20.
+  if (applied) deps.leaderboards.forget();
   if (outcome.kind === 'duplicate') return;
   deps.outbox.kick();
   const effects: ActivityEffects = {

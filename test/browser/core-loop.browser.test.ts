@@ -1,0 +1,84 @@
+import type { Browser, Page } from 'playwright-core';
+import type { EmbeddedProduct } from '@warriors/gateway';
+import { apiClient } from '../support/api-client';
+import { screenshot, startBrowserProduct } from '../support/browser';
+
+jest.setTimeout(90_000);
+
+describe('a broker logging from the dashboard in a real browser', () => {
+  let product: EmbeddedProduct;
+  let browser: Browser;
+  let close: () => Promise<void>;
+
+  beforeAll(async () => {
+    ({ product, browser, close } = await startBrowserProduct());
+  });
+  afterAll(() => close?.());
+
+  /** A signed-in page: the token goes where the app keeps it, as after a sign-in. */
+  async function signedIn(token: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
+    const page = await browser.newPage({ viewport });
+    await page.addInitScript((value) => localStorage.setItem('token', value), token);
+    return page;
+  }
+
+  it('sees points, streak, rank and a badge popup appear as they log', async () => {
+    const api = apiClient(product.url);
+    const rival = await api.signup({ name: 'Rosa Rival', timezone: 'UTC' });
+    await api.call('POST', '/api/activity/bulk', { token: rival.body.access_token, body: { activity_type: 'doorknock', quantity: 4, honesty_confirmed: true } });
+    const me = await api.signup({ name: 'Diego Hunter', timezone: 'UTC' });
+    const page = await signedIn(me.body.access_token);
+
+    await page.goto(`${product.url}/dashboard`);
+    await page.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
+    await page.getByText('Rosa R.').first().waitFor();
+    await screenshot(page, '10-dashboard-before-logging');
+
+    await page.getByRole('button', { name: /Cold Call/ }).click();
+    await page.getByText('Recorded!').waitFor();
+
+    await page.getByRole('button', { name: /^Meeting/ }).click();
+    await page.getByRole('button', { name: 'Log Meeting' }).click();
+    await page.getByText('Please confirm you are working on the honor system').waitFor();
+    await page.getByLabel('I confirm I am working on the honor system').check();
+    await page.getByRole('button', { name: 'Log Meeting' }).click();
+    await page.getByText('Badge Unlocked!').waitFor();
+    await page.getByText('First Meeting').first().waitFor();
+    await screenshot(page, '11-badge-unlocked');
+
+    // Diego has 11 points, one behind Rosa's 12: a bulk entry takes him past her.
+    await page.getByRole('button', { name: /Bulk Entry/ }).click();
+    await page.getByLabel('Activity', { exact: true }).selectOption('cold_call');
+    await page.getByLabel('Quantity', { exact: true }).fill('25');
+    await page.getByRole('button', { name: 'Log Bulk Entry' }).click();
+    await page.getByText('For entries over 20, please provide a brief description (at least 10 characters)').waitFor();
+    await page.getByText('Please confirm the accuracy of your entry').waitFor();
+    await screenshot(page, '12-bulk-rules');
+    await page.getByLabel('Note', { exact: true }).fill('Morning block of owner calls');
+    await page.getByLabel('I confirm this entry is accurate').check();
+    await page.getByRole('button', { name: 'Log Bulk Entry' }).click();
+
+    // 1 + 10 + 25 = 36 points, ahead of Rosa's 12: rank #1, a one-day streak, the badge counted.
+    const stats = page.locator('.stat');
+    await stats.filter({ hasText: "Today's rank" }).getByText('#1').waitFor();
+    await stats.filter({ hasText: 'Day streak' }).getByText('1', { exact: true }).waitFor();
+    await page.locator('#battle-ground').getByText('36').first().waitFor();
+    await screenshot(page, '13-dashboard-after-logging');
+
+    await page.goto(`${product.url}/leaderboard`);
+    await page.getByText('(You)').waitFor();
+    await screenshot(page, '14-leaderboard');
+
+    await page.goto(`${product.url}/badges`);
+    await page.getByText('Not earned yet').first().waitFor();
+    await screenshot(page, '15-badges');
+    await page.close();
+
+    const phone = await signedIn(me.body.access_token, { width: 375, height: 800 });
+    await phone.goto(`${product.url}/dashboard`);
+    await phone.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
+    await screenshot(phone, '16-phone-dashboard');
+    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    await phone.close();
+  });
+});

@@ -1,0 +1,34 @@
+import { mkdir, mkdtemp } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { createLogger } from '@warriors/kit';
+import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
+
+export const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
+// Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
+const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+
+/** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
+export async function startBrowserProduct(): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {
+  await mkdir(SCREENSHOTS, { recursive: true });
+  const product = await startEmbedded({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: await mkdtemp(path.join(os.tmpdir(), 'warriors-browser-')),
+    webDist: DEFAULT_WEB_DIST,
+    authAttemptsPerMinute: 1000,
+    logger: createLogger('browser-test', 'silent'),
+  });
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  return {
+    product,
+    browser,
+    async close() {
+      await browser.close();
+      await product.close();
+    },
+  };
+}
+
+export const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
