@@ -3,11 +3,13 @@
 //   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
 //   - POST /api/activity
 //   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
+import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import path from 'node:path';
 import autocannon from 'autocannon';
 import { apiClient } from '../test/support/api-client';
-import { startStack } from '../test/support/stack';
-import { BARE_PATH } from './bench/gateway-with-bare-route';
+import { freePort, startStack } from '../test/support/stack';
+import { BARE_PATH } from './bench/bare-route';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -34,9 +36,11 @@ function percentile(sorted: number[], p: number): number {
 
 async function main(): Promise<void> {
   console.log('Booting the stack...');
+  const barePort = await freePort();
+  const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
   const stack = await startStack(['auth', 'activity', 'gamification'], {
     gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx'] },
-    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error' },
+    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', BARE_URL: `http://127.0.0.1:${barePort}` },
   });
   try {
     const api = apiClient(stack.url);
@@ -119,6 +123,7 @@ async function main(): Promise<void> {
     console.log(`freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`);
   } finally {
     await stack.close();
+    bareServer.kill();
   }
 }
 

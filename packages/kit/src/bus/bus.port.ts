@@ -17,6 +17,12 @@ export interface ConsumerOptions {
   maxDeliver?: number;
   /** Redelivery delay after a failed handler, in ms. */
   ackWaitMs?: number;
+  /**
+   * Messages one process handles at once (default 1). Above 1 the order between messages is no
+   * longer kept, so only handlers that serialize what must be serialized (e.g. per user) ask for it.
+   * The in-process adapter delivers in order one at a time: its handlers do no network round trips.
+   */
+  concurrency?: number;
 }
 
 export interface DeadLetter {

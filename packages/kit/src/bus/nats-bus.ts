@@ -81,6 +81,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const consumeSubject = async (consumer: ConsumerOptions, filter: string, handler: EventHandler): Promise<() => Promise<void>> => {
     const maxDeliver = consumer.maxDeliver ?? DEFAULT_MAX_DELIVER;
     const ackWaitMs = consumer.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
+    const concurrency = Math.max(1, consumer.concurrency ?? 1);
     const name = `${consumer.durable}_${filter.replaceAll('.', '_').replaceAll('*', 'star').replaceAll('>', 'all')}`;
     const config: Partial<ConsumerConfig> = {
       durable_name: name,
@@ -131,7 +132,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       while (!stopped) {
         try {
           await ensureConsumer();
-          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: 1 });
+          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: concurrency });
           messages = current;
           if (stopped) {
             // stop() ran while we were connecting, before it could see this iterator.
@@ -147,7 +148,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
               }
             }
           })();
-          for await (const msg of current) await handle(msg);
+          // Up to `concurrency` handlers at once; the loop pulls the next message when one finishes.
+          const inFlight = new Set<Promise<void>>();
+          try {
+            for await (const msg of current) {
+              const running = handle(msg).finally(() => inFlight.delete(running));
+              inFlight.add(running);
+              if (inFlight.size >= concurrency) await Promise.race(inFlight);
+            }
+          } finally {
+            await Promise.allSettled(inFlight);
+          }
         } catch (err) {
           if (!stopped) logger.warn({ durable: name, err }, 'consume loop failed, re-creating');
         }

@@ -64,6 +64,39 @@ describe('NATS bus specifics', () => {
     expect(info.config.duplicate_window).toBe(120_000_000_000);
   });
 
+  it('runs up to `concurrency` handlers at once, and only one by default', async () => {
+    const b = await bus();
+    const events = Array.from({ length: 8 }, () => userRegistered());
+    for (const e of events) await b.publish(e);
+    let running = 0;
+    let most = 0;
+    const release: Array<() => void> = [];
+    const handler = async () => {
+      running += 1;
+      most = Math.max(most, running);
+      await new Promise<void>((resolve) => release.push(resolve));
+      running -= 1;
+    };
+    await b.consume({ durable: 'wide', subjects: ['user.>'], concurrency: 4 }, handler);
+    // Four handlers hold their messages at once; the fifth waits for a slot.
+    await waitFor(() => running === 4, 5_000, 'four handlers running together');
+    while (release.length > 0 || running > 0) {
+      release.splice(0).forEach((go) => go());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(most).toBe(4);
+
+    most = 0;
+    await b.consume({ durable: 'narrow', subjects: ['user.>'] }, handler);
+    await waitFor(() => running === 1, 5_000, 'one handler running');
+    await expect(waitFor(() => running > 1, 300, 'a second handler')).rejects.toThrow('timed out');
+    while (release.length > 0 || running > 0) {
+      release.splice(0).forEach((go) => go());
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(most).toBe(1);
+  });
+
   it('re-creates its consumer after the consumer is deleted', async () => {
     const b = await bus();
     const seen: string[] = [];

@@ -37,7 +37,8 @@ async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'acti
 }
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
-  return deps.bus.consume({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'] }, async (event) => {
+  // Activities of different users apply side by side; recordActivity serializes one user's under a row lock.
+  return deps.bus.consume({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 32 }, async (event) => {
     if (event.type !== 'activity.logged') {
       deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
       return;
