@@ -46,6 +46,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const rows = await sql<{ seq: string; event: DomainEvent }>`
         select seq, event from ${table} order by seq limit ${BATCH} for update skip locked`.execute(trx);
       const sent: string[] = [];
+      // One at a time, in commit order: consumers rely on one user's events arriving in the order they happened.
       for (const row of rows.rows) {
         try {
           await bus.publish(row.event, { msgId: row.event.id });
