@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { LeaderboardWindow } from '@warriors/contracts';
+import { LeaderboardWindow, type LeaderboardRow } from '@warriors/contracts';
 import { currentUserId, optionalAuth, parse, requireAuth, type Clock, type TokenSigner } from '@warriors/kit';
 import { isValidTimezone, localDate, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
@@ -21,6 +21,16 @@ export interface LeaderboardRouteDeps {
 
 export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
   const router = Router();
+  // A cached top 20 is the same array for every viewer until it expires: serialize it once, not per request.
+  const bodies = new WeakMap<LeaderboardRow[], string>();
+  const sendBoard = (res: Response, rows: LeaderboardRow[]) => {
+    let body = bodies.get(rows);
+    if (body === undefined) {
+      body = JSON.stringify(rows);
+      bodies.set(rows, body);
+    }
+    res.type('application/json').send(body);
+  };
 
   /** "Today" is the viewer's local date: a signed-in viewer's own zone, else ?tz=, else UTC. */
   async function viewerDate(req: Request, tz: string | undefined): Promise<LocalDate> {
@@ -36,13 +46,13 @@ export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
 
   router.get('/api/leaderboard', optionalAuth(deps.tokens), async (req, res) => {
     const { tz } = parse(TzQuery, req.query, 'query');
-    res.json(await deps.leaderboards.top('today', await viewerDate(req, tz)));
+    sendBoard(res, await deps.leaderboards.top('today', await viewerDate(req, tz)));
   });
 
   router.get('/api/leaderboard/:window', optionalAuth(deps.tokens), async (req, res) => {
     const { window } = parse(WindowParams, req.params, 'path');
     const { tz } = parse(TzQuery, req.query, 'query');
-    res.json(await deps.leaderboards.top(window, await viewerDate(req, tz)));
+    sendBoard(res, await deps.leaderboards.top(window, await viewerDate(req, tz)));
   });
 
   return router;
