@@ -49,6 +49,8 @@ export interface StackOptions {
   gateway?: { script: string; execArgv?: string[] };
   /** Extra environment for every process, e.g. LOG_LEVEL. */
   env?: Record<string, string>;
+  /** Node arguments for some services' processes, e.g. { activity: ['--cpu-prof'] } to profile one. */
+  serviceExecArgv?: Record<string, string[]>;
 }
 
 export async function startStack(services: string[], options: StackOptions = {}): Promise<TestStack> {
@@ -75,7 +77,7 @@ export async function startStack(services: string[], options: StackOptions = {})
   const gatewayEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...common, HOST: '127.0.0.1' };
   for (const name of services) {
     const port = await freePort();
-    procs.set(name, { script: `services/${name}/dist/main.js`, execArgv: [], env: { ...common, PORT: String(port) }, child: null, output: [] });
+    procs.set(name, { script: `services/${name}/dist/main.js`, execArgv: options.serviceExecArgv?.[name] ?? [], env: { ...common, PORT: String(port) }, child: null, output: [] });
     gatewayEnv[`${name.toUpperCase()}_URLS`] = `http://127.0.0.1:${port}`;
   }
   const gatewayPort = await freePort();
