@@ -1,8 +1,6 @@
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent } from 'react';
 import { ACTIVITY_CATALOG, BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_THRESHOLD, SCORED_ACTIVITY_TYPES, type BulkActivityBody } from '@warriors/contracts';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { FormErrors } from './FormErrors';
+import { LogFormModal } from './LogFormModal';
 import { toBulkBody, validateBulkForm, type BulkFormValues, type ScoredActivityType } from './log-rules';
 
 interface BulkModalProps {
@@ -14,81 +12,58 @@ interface BulkModalProps {
 
 /** Many of one activity at once, e.g. an afternoon's calls logged after the fact (spec point 5 rules). */
 export function BulkModal({ busy, onConfirm, onClose }: BulkModalProps) {
-  const formId = useId();
   const [values, setValues] = useState<BulkFormValues>({ activityType: 'cold_call', quantity: '1', note: '', honestyConfirmed: false });
-  const [errors, setErrors] = useState<string[]>([]);
 
   const update = (field: 'quantity' | 'note') => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateBulkForm(values);
-    setErrors(problems);
-    if (problems.length > 0) return;
-    const failure = await onConfirm(toBulkBody(values));
-    if (failure) setErrors([failure]);
-  };
-
   return (
-    <Modal
-      title="Bulk Entry"
-      onClose={onClose}
-      footer={
+    <LogFormModal title="Bulk Entry" submitLabel="Log Bulk Entry" busy={busy} validate={() => validateBulkForm(values)} log={() => onConfirm(toBulkBody(values))} onClose={onClose}>
+      {(formId) => (
         <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Logging...' : 'Log Bulk Entry'}
-          </Button>
+          <div className="field">
+            <label htmlFor={`${formId}-type`}>Activity</label>
+            <select
+              id={`${formId}-type`}
+              value={values.activityType}
+              onChange={(event) => setValues((current) => ({ ...current, activityType: event.target.value as ScoredActivityType }))}
+            >
+              {SCORED_ACTIVITY_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {ACTIVITY_CATALOG[type].label} (+{ACTIVITY_CATALOG[type].points} pts each)
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="field">
+            <label htmlFor={`${formId}-quantity`}>Quantity</label>
+            <input
+              id={`${formId}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={BULK_MAX_QUANTITY}
+              value={values.quantity}
+              onChange={update('quantity')}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={`${formId}-note`}>Note</label>
+            <textarea id={`${formId}-note`} rows={3} value={values.note} onChange={update('note')} aria-describedby={`${formId}-note-hint`} />
+            <p className="hint" id={`${formId}-note-hint`}>
+              Required above {BULK_NOTE_THRESHOLD}: at least {BULK_NOTE_MIN_LENGTH} characters on what you did.
+            </p>
+          </div>
+          <label className="check">
+            <input
+              type="checkbox"
+              checked={values.honestyConfirmed}
+              onChange={(event) => setValues((current) => ({ ...current, honestyConfirmed: event.target.checked }))}
+            />
+            <span>I confirm this entry is accurate</span>
+          </label>
         </>
-      }
-    >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
-        <FormErrors errors={errors} />
-        <div className="field">
-          <label htmlFor={`${formId}-type`}>Activity</label>
-          <select
-            id={`${formId}-type`}
-            value={values.activityType}
-            onChange={(event) => setValues((current) => ({ ...current, activityType: event.target.value as ScoredActivityType }))}
-          >
-            {SCORED_ACTIVITY_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {ACTIVITY_CATALOG[type].label} (+{ACTIVITY_CATALOG[type].points} pts each)
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-quantity`}>Quantity</label>
-          <input
-            id={`${formId}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={BULK_MAX_QUANTITY}
-            value={values.quantity}
-            onChange={update('quantity')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-note`}>Note</label>
-          <textarea id={`${formId}-note`} rows={3} value={values.note} onChange={update('note')} aria-describedby={`${formId}-note-hint`} />
-          <p className="hint" id={`${formId}-note-hint`}>
-            Required above {BULK_NOTE_THRESHOLD}: at least {BULK_NOTE_MIN_LENGTH} characters on what you did.
-          </p>
-        </div>
-        <label className="check">
-          <input
-            type="checkbox"
-            checked={values.honestyConfirmed}
-            onChange={(event) => setValues((current) => ({ ...current, honestyConfirmed: event.target.checked }))}
-          />
-          <span>I confirm this entry is accurate</span>
-        </label>
-      </form>
-    </Modal>
+      )}
+    </LogFormModal>
   );
 }

@@ -1,8 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_THRESHOLD } from '@warriors/contracts';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { FormErrors } from './FormErrors';
+import { LogFormModal } from './LogFormModal';
 import { needsNote, parseQuantity, planDirectMail, validateDirectMail, type DirectMailPlan } from './log-rules';
 
 interface DirectMailModalProps {
@@ -14,60 +12,44 @@ interface DirectMailModalProps {
 
 /** Mailers go out by the batch: ask how many (spec point 4). */
 export function DirectMailModal({ busy, onConfirm, onClose }: DirectMailModalProps) {
-  const formId = useId();
   const [quantity, setQuantity] = useState('1');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<string[]>([]);
   const askNote = needsNote(parseQuantity(quantity));
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const problems = validateDirectMail(quantity, note);
-    setErrors(problems);
-    if (problems.length > 0) return;
-    const failure = await onConfirm(planDirectMail(quantity, note));
-    if (failure) setErrors([failure]);
-  };
-
   return (
-    <Modal
+    <LogFormModal
       title="Direct Mail"
+      submitLabel="Log Direct Mail"
+      busy={busy}
+      validate={() => validateDirectMail(quantity, note)}
+      log={() => onConfirm(planDirectMail(quantity, note))}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Logging...' : 'Log Direct Mail'}
-          </Button>
-        </>
-      }
     >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
-        <FormErrors errors={errors} />
-        <div className="field">
-          <label htmlFor={`${formId}-quantity`}>How many mailers did you send?</label>
-          <input
-            id={`${formId}-quantity`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            max={BULK_MAX_QUANTITY}
-            value={quantity}
-            onChange={(event) => setQuantity(event.target.value)}
-          />
-        </div>
-        {askNote && (
+      {(formId) => (
+        <>
           <div className="field">
-            <label htmlFor={`${formId}-note`}>Description</label>
-            <textarea id={`${formId}-note`} rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-            <p className="hint">
-              Over {BULK_NOTE_THRESHOLD} mailers: describe the campaign in at least {BULK_NOTE_MIN_LENGTH} characters.
-            </p>
+            <label htmlFor={`${formId}-quantity`}>How many mailers did you send?</label>
+            <input
+              id={`${formId}-quantity`}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={BULK_MAX_QUANTITY}
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+            />
           </div>
-        )}
-      </form>
-    </Modal>
+          {askNote && (
+            <div className="field">
+              <label htmlFor={`${formId}-note`}>Description</label>
+              <textarea id={`${formId}-note`} rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
+              <p className="hint">
+                Over {BULK_NOTE_THRESHOLD} mailers: describe the campaign in at least {BULK_NOTE_MIN_LENGTH} characters.
+              </p>
+            </div>
+          )}
+        </>
+      )}
+    </LogFormModal>
   );
 }

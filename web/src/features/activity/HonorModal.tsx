@@ -1,8 +1,6 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ACTIVITY_CATALOG, MESSAGES } from '@warriors/contracts';
-import { Button } from '../../components/Button';
-import { Modal } from '../../components/Modal';
-import { FormErrors } from './FormErrors';
+import { LogFormModal } from './LogFormModal';
 import type { ScoredActivityType } from './log-rules';
 
 interface HonorModalProps {
@@ -16,46 +14,28 @@ interface HonorModalProps {
 /** Meetings and live conversations can't be checked by the app: the user vouches for them (spec point 4). */
 export function HonorModal({ activityType, busy, onConfirm, onClose }: HonorModalProps) {
   const { label, points } = ACTIVITY_CATALOG[activityType];
-  const formId = useId();
   const [confirmed, setConfirmed] = useState(false);
-  const [errors, setErrors] = useState<string[]>([]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!confirmed) {
-      setErrors([MESSAGES.honor]);
-      return;
-    }
-    setErrors([]);
-    const failure = await onConfirm();
-    if (failure) setErrors([failure]);
-  };
 
   return (
-    <Modal
+    <LogFormModal
       title="Honor System"
+      submitLabel={`Log ${label}`}
+      busy={busy}
+      validate={() => (confirmed ? [] : [MESSAGES.honor])}
+      log={onConfirm}
       onClose={onClose}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={busy}>
-            {busy ? 'Logging...' : `Log ${label}`}
-          </Button>
-        </>
-      }
-    >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
+      intro={
         <p>
           A {label} is worth {points} points. Warriors log only what really happened.
         </p>
-        <FormErrors errors={errors} />
+      }
+    >
+      {() => (
         <label className="check">
           <input type="checkbox" checked={confirmed} onChange={(event) => setConfirmed(event.target.checked)} />
           <span>I confirm I am working on the honor system</span>
         </label>
-      </form>
-    </Modal>
+      )}
+    </LogFormModal>
   );
 }

@@ -1,0 +1,57 @@
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { FormErrors } from './FormErrors';
+
+interface LogFormModalProps {
+  title: string;
+  submitLabel: string;
+  busy: boolean;
+  /** The rule texts the form breaks now; an empty list lets it log. */
+  validate: () => string[];
+  /** Logs; resolves to the failure text, or null once logged. */
+  log: () => Promise<string | null>;
+  onClose: () => void;
+  /** Shown above the errors, e.g. what the user vouches for. */
+  intro?: ReactNode;
+  /** The fields; their ids derive from the form's id so labels stay tied to inputs. */
+  children: (formId: string) => ReactNode;
+}
+
+/** The frame every logging modal shares: its rules checked on submit, errors on top, Cancel and the log button. */
+export function LogFormModal({ title, submitLabel, busy, validate, log, onClose, intro, children }: LogFormModalProps) {
+  const formId = useId();
+  const [errors, setErrors] = useState<string[]>([]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validate();
+    setErrors(problems);
+    if (problems.length > 0) return;
+    const failure = await log();
+    if (failure) setErrors([failure]);
+  };
+
+  return (
+    <Modal
+      title={title}
+      onClose={onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} disabled={busy}>
+            {busy ? 'Logging...' : submitLabel}
+          </Button>
+        </>
+      }
+    >
+      <form id={formId} className="form" onSubmit={submit} noValidate>
+        {intro}
+        <FormErrors errors={errors} />
+        {children(formId)}
+      </form>
+    </Modal>
+  );
+}
