@@ -1,13 +1,6 @@
-const POLL_MS = 10;
+export { waitFor } from '../../../../test/support/wait-for';
 
-/** Resolves as soon as the predicate holds; fails with `what` once the deadline passes. */
-export async function waitFor(predicate: () => boolean, timeoutMs = 5_000, what = 'condition'): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!predicate()) {
-    if (Date.now() > deadline) throw new Error(`waitFor timed out after ${timeoutMs} ms: ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-  }
-}
+const POLL_MS = 10;
 
 /**
  * Asserts something keeps holding for a while: the only way to check that a message is NOT
