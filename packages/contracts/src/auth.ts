@@ -13,6 +13,9 @@ export const USER_SEARCH_MIN_CHARS = 2;
 /** An IANA zone name the runtime knows, e.g. America/New_York. */
 export const TimeZone = z.string().trim().refine(isValidTimezone, { message: 'Unknown timezone' });
 
+/** `?tz=` on public reads: the anonymous viewer's zone, which decides their "today". */
+export const TimezoneQuery = z.object({ tz: TimeZone.optional() });
+
 
 const optionalText = (max: number) =>
   z

@@ -2,7 +2,7 @@ import { Router } from 'express';
 import { z } from 'zod';
 import { BulkActivityBody, LogActivityBody } from '@warriors/contracts';
 import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
-import { isValidTimezone } from '@warriors/contracts';
+import { TimezoneQuery } from '@warriors/contracts';
 import type { ActivityLog } from '../use-cases/log-activity';
 import type { Reports } from '../use-cases/reports';
 
@@ -10,7 +10,6 @@ export const IDEMPOTENCY_HEADER = 'idempotency-key';
 const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z.string().min(1, 'Idempotency-Key must be 1 to 200 characters').max(200, 'Idempotency-Key must be 1 to 200 characters').optional(),
 });
-const RecentActivitiesQuery = z.object({ tz: z.string().refine(isValidTimezone, 'Unknown timezone').optional() });
 
 export function activityRoutes(activityLog: ActivityLog, reports: Reports, tokens: TokenSigner): Router {
   const router = Router();
@@ -30,7 +29,7 @@ export function activityRoutes(activityLog: ActivityLog, reports: Reports, token
   });
 
   router.get('/api/recent-activities', async (req, res) => {
-    const { tz } = parse(RecentActivitiesQuery, req.query, 'query');
+    const { tz } = parse(TimezoneQuery, req.query, 'query');
     res.json(await reports.recent(tz ?? 'UTC'));
   });
 

@@ -1,16 +1,12 @@
 import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
-import { LeaderboardWindow, type LeaderboardRow } from '@warriors/contracts';
 import { currentUserId, optionalAuth, parse, requireAuth, type Clock, type TokenSigner } from '@warriors/kit';
-import { isValidTimezone, localDate, type LocalDate } from '@warriors/contracts';
+import { LeaderboardWindow, localDate, TimezoneQuery, type LeaderboardRow, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import type { UserDirectory } from '../use-cases/user-directory';
 
 const WindowParams = z.object({ window: LeaderboardWindow });
-const TzQuery = z.object({
-  tz: z.string().refine(isValidTimezone, { message: 'tz must be an IANA time zone, e.g. America/New_York' }).optional(),
-});
-const StandingQuery = TzQuery.extend({ window: LeaderboardWindow.default('today') });
+const StandingQuery = TimezoneQuery.extend({ window: LeaderboardWindow.default('today') });
 
 export interface LeaderboardRouteDeps {
   leaderboards: Leaderboards;
@@ -45,13 +41,13 @@ export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
   });
 
   router.get('/api/leaderboard', optionalAuth(deps.tokens), async (req, res) => {
-    const { tz } = parse(TzQuery, req.query, 'query');
+    const { tz } = parse(TimezoneQuery, req.query, 'query');
     sendBoard(res, await deps.leaderboards.top('today', await viewerDate(req, tz)));
   });
 
   router.get('/api/leaderboard/:window', optionalAuth(deps.tokens), async (req, res) => {
     const { window } = parse(WindowParams, req.params, 'path');
-    const { tz } = parse(TzQuery, req.query, 'query');
+    const { tz } = parse(TimezoneQuery, req.query, 'query');
     sendBoard(res, await deps.leaderboards.top(window, await viewerDate(req, tz)));
   });
 
