@@ -56,7 +56,30 @@ export const BadgeEarned = envelope(
   z.object({ user_id: z.string(), badge_type: BadgeType, name: z.string(), repeat_count: z.number().int(), earned_at: z.string() }),
 );
 
-export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpdated, UserDeleted, ActivityLogged, BadgeEarned]);
+/**
+ * A user's goal reached its target. Its id is `campaign.completed:<user_campaign_id>`, so the bonus is
+ * credited once however often the completing activity is redelivered; gamification adds
+ * bonus_points to the ledger on local_date (the leaderboards follow).
+ */
+export const CampaignCompletedEvent = envelope(
+  'campaign.completed',
+  z.object({
+    user_id: z.string(),
+    campaign_id: z.number().int(),
+    user_campaign_id: z.number().int(),
+    campaign_name: z.string(),
+    bonus_points: z.number().int().nonnegative(),
+    badge_earned: z.string().nullable(),
+    /** The activity whose credit completed the goal; null when an edit lowered the target below the progress. */
+    activity_id: z.string().nullable(),
+    completed_at: z.string(),
+    local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    timezone: z.string(),
+  }),
+);
+export const campaignCompletedEventId = (userCampaignId: number) => `campaign.completed:${userCampaignId}`;
+
+export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpdated, UserDeleted, ActivityLogged, BadgeEarned, CampaignCompletedEvent]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -68,6 +91,7 @@ export const SUBJECTS = {
   'user.deleted': 'user.deleted',
   'activity.logged': 'activity.logged',
   'badge.earned': 'badge.earned',
+  'campaign.completed': 'campaign.completed',
 } as const satisfies Record<EventType, string>;
 
 /** Request/reply questions between services (core NATS, not JetStream). */

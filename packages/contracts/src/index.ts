@@ -3,4 +3,5 @@ export * from './calendar';
 export * from './auth';
 export * from './activity';
 export * from './gamification';
+export * from './campaigns';
 export * from './events';

@@ -29,6 +29,7 @@ export function userEventsHandler(db: Executor, clock: Clock) {
         // Not on the subjects this durable consumes; nothing to do if one arrives.
         case 'activity.logged':
         case 'badge.earned':
+        case 'campaign.completed':
           return;
         default:
           assertNever(event);

@@ -53,6 +53,7 @@ async function onUserEvent(deps: UserConsumerDeps, event: DomainEvent): Promise<
       break;
     case 'activity.logged':
     case 'badge.earned':
+    case 'campaign.completed':
       // Not on user.>; listed so that a new event type has to be placed here to compile.
       return;
     default: {

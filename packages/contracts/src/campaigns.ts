@@ -1,0 +1,215 @@
+import { z } from 'zod';
+import { ACTIVITY_CATALOG, ActivityType, SCORED_ACTIVITY_TYPES } from './activity';
+
+/** Goal categories by duration_days (spec point 4). */
+export const GOAL_CATEGORIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;
+export type GoalCategory = (typeof GOAL_CATEGORIES)[number];
+
+export function goalCategory(durationDays: number): GoalCategory {
+  if (durationDays <= 1) return 'daily';
+  if (durationDays <= 14) return 'weekly';
+  if (durationDays <= 60) return 'monthly';
+  if (durationDays <= 180) return 'quarterly';
+  return 'annual';
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Whole days left in a goal started at `startedAt`: ceil((start + duration - now) / day), never below 0. */
+export function daysRemaining(startedAt: Date, durationDays: number, now: Date): number {
+  return Math.max(0, Math.ceil((startedAt.getTime() + durationDays * DAY_MS - now.getTime()) / DAY_MS));
+}
+
+/** When a goal started at `startedAt` stops counting activities (exclusive). */
+export const goalEndsAt = (startedAt: Date, durationDays: number): Date => new Date(startedAt.getTime() + durationDays * DAY_MS);
+
+/** Progress shares at which a goal tells its owner how far they are. */
+export const MILESTONE_PERCENTAGES = [25, 50, 75, 90] as const;
+
+/** Icons a goal may carry: the ten of spec point 9, then the two more the stats screen offers. */
+export const CAMPAIGN_ICONS = ['target', 'rocket', 'flex', 'lightning', 'fire', 'trophy', 'star', 'diamond', 'crown', 'medal', 'chart', 'calendar'] as const;
+export const CampaignIcon = z.enum(CAMPAIGN_ICONS, { message: `icon must be one of: ${CAMPAIGN_ICONS.join(', ')}` });
+export type CampaignIcon = z.infer<typeof CampaignIcon>;
+export const CAMPAIGN_ICON_EMOJI: Record<CampaignIcon, string> = {
+  target: '🎯',
+  rocket: '🚀',
+  flex: '💪',
+  lightning: '⚡',
+  fire: '🔥',
+  trophy: '🏆',
+  star: '⭐',
+  diamond: '💎',
+  crown: '👑',
+  medal: '🏅',
+  chart: '📈',
+  calendar: '📅',
+};
+
+/** Goal creation durations offered by the dashboard and stats forms. */
+export const GOAL_DURATION_OPTIONS = [1, 7, 30, 90, 365] as const;
+export const GOAL_DURATION_MIN = 1;
+export const GOAL_DURATION_MAX = 365;
+export const DEFAULT_CAMPAIGN_DURATION = 7;
+/** Count limits: dashboard creation 1-1000, other creation 1-10000, edits 0-10000 (0 removes). */
+export const DASHBOARD_COUNT_MAX = 1000;
+export const GOAL_COUNT_MAX = 10000;
+/** A ticked activity starts at 50; the goals form turns a blank or invalid count into 50 on blur, 10 at submit. */
+export const DEFAULT_GOAL_COUNT = 50;
+export const BLANK_COUNT_AT_SUBMIT = 10;
+/** Goal recommendation scale (spec point 9). */
+export const RECOMMENDATION_SCALE = { weekly: 7, monthly: 30, yearly: 365 } as const;
+
+export const GOAL_MESSAGES = {
+  selectActivityWithCount: 'Please select at least one activity with a quantity greater than 0',
+  campaignName: 'Please enter a campaign name',
+  selectActivityType: 'Please select at least one activity type',
+  atLeastOneGoal: 'At least one goal is required',
+  duration: 'Duration must be between 1 and 365 days',
+  count: 'Count must be between 1 and 10000',
+  editCount: 'Count must be between 0 and 10000',
+  duplicateType: 'Each activity type may appear only once',
+  deleteConfirm: 'Are you sure you want to delete this campaign? This action cannot be undone.',
+  leaveConfirm: 'Are you sure you want to leave this goal? Your progress will be saved.',
+  deleted: 'Campaign deleted successfully!',
+  notFound: 'Campaign not found',
+  notCreator: 'Only the creator can change this campaign',
+  alreadyActive: 'You are already pursuing this goal',
+} as const;
+
+export const GoalItem = z.object({
+  type: ActivityType,
+  count: z.number({ message: GOAL_MESSAGES.count }).int(GOAL_MESSAGES.count).min(1, GOAL_MESSAGES.count).max(GOAL_COUNT_MAX, GOAL_MESSAGES.count),
+});
+export type GoalItem = z.infer<typeof GoalItem>;
+
+const EditGoalItem = z.object({
+  type: ActivityType,
+  count: z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount),
+});
+
+const uniqueTypes = (goals: ReadonlyArray<{ type: ActivityType }>, ctx: z.RefinementCtx, path: string) => {
+  const seen = new Set<ActivityType>();
+  goals.forEach((goal, index) => {
+    if (seen.has(goal.type)) ctx.addIssue({ code: 'custom', path: [path, index, 'type'], message: GOAL_MESSAGES.duplicateType });
+    seen.add(goal.type);
+  });
+};
+
+const OptionalName = z
+  .string()
+  .trim()
+  .max(120, 'Name must be at most 120 characters')
+  .nullish()
+  .transform((v) => v || null);
+const Duration = z
+  .number({ message: GOAL_MESSAGES.duration })
+  .int(GOAL_MESSAGES.duration)
+  .min(GOAL_DURATION_MIN, GOAL_MESSAGES.duration)
+  .max(GOAL_DURATION_MAX, GOAL_MESSAGES.duration);
+
+/** POST /api/campaigns (dashboard, with icon) and POST /api/campaigns/create (goals screen). A blank name is generated. */
+export const CreateCampaignBody = z
+  .object({
+    name: OptionalName,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters').nullish().transform((v) => v || null),
+    duration_days: Duration.default(DEFAULT_CAMPAIGN_DURATION),
+    icon: CampaignIcon.default('target'),
+    goals: z.array(GoalItem, { message: GOAL_MESSAGES.selectActivityWithCount }).min(1, GOAL_MESSAGES.selectActivityWithCount),
+  })
+  .superRefine((body, ctx) => uniqueTypes(body.goals, ctx, 'goals'));
+export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
+
+/**
+ * PUT /api/campaigns/{id}: the goals screen sends goals[{type,count}], the stats screen activity_goals
+ * (a map type -> count, or the same list). Count 0 removes an activity; at least one must remain.
+ */
+export const UpdateCampaignBody = z
+  .object({
+    name: OptionalName,
+    description: z.string().trim().max(500, 'Description must be at most 500 characters').nullish(),
+    duration_days: Duration.optional(),
+    icon: CampaignIcon.optional(),
+    goals: z.array(EditGoalItem).optional(),
+    activity_goals: z
+      .union([
+        z.array(EditGoalItem),
+        z.record(ActivityType, z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount)),
+      ])
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.goals) uniqueTypes(body.goals, ctx, 'goals');
+    if (Array.isArray(body.activity_goals)) uniqueTypes(body.activity_goals, ctx, 'activity_goals');
+    const given = body.goals ?? (Array.isArray(body.activity_goals) ? body.activity_goals : body.activity_goals && Object.entries(body.activity_goals).map(([type, count]) => ({ type, count })));
+    if (given && !given.some((goal) => (goal.count ?? 0) > 0)) {
+      ctx.addIssue({ code: 'custom', path: [body.goals ? 'goals' : 'activity_goals'], message: GOAL_MESSAGES.atLeastOneGoal });
+    }
+  });
+export type UpdateCampaignBody = z.input<typeof UpdateCampaignBody>;
+
+/** The goals an update leaves, zero counts dropped; undefined when the update does not touch them. */
+export function updatedGoals(body: z.output<typeof UpdateCampaignBody>): GoalItem[] | undefined {
+  const given = body.goals ?? (Array.isArray(body.activity_goals) ? body.activity_goals : body.activity_goals && (Object.entries(body.activity_goals) as Array<[ActivityType, number]>).map(([type, count]) => ({ type, count })));
+  return given?.filter((goal) => goal.count > 0);
+}
+
+export const CampaignIdParam = z.object({ id: z.coerce.number({ message: 'Invalid campaign ID' }).int('Invalid campaign ID').positive('Invalid campaign ID') });
+
+export const CAMPAIGN_KINDS = ['prebuilt', 'power', 'custom'] as const;
+export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];
+export const CAMPAIGN_STATUSES = ['available', 'active', 'completed'] as const;
+
+export const ActivityBreakdownItem = z.object({ type: ActivityType, current: z.number().int(), target: z.number().int() });
+
+/** A campaign as a user sees it: the definition and, once joined, that user's goal (progress, dates). */
+export const Campaign = z.object({
+  id: z.number().int(),
+  campaign_id: z.number().int(),
+  /** The user's goal row (join); null while only available. goal_id is the same value. */
+  user_campaign_id: z.number().int().nullable(),
+  goal_id: z.number().int().nullable(),
+  name: z.string(),
+  campaign_name: z.string(),
+  description: z.string(),
+  icon: CampaignIcon,
+  kind: z.enum(CAMPAIGN_KINDS),
+  status: z.enum(CAMPAIGN_STATUSES),
+  duration_days: z.number().int(),
+  category: z.enum(GOAL_CATEGORIES),
+  /** A single activity type, 'power_challenge' (points), or the list of {type,count} of a multi-activity goal. */
+  goal_type: z.union([ActivityType, z.literal('power_challenge'), z.array(GoalItem)]),
+  /** The single activity type, else null. */
+  activity_type: ActivityType.nullable(),
+  /** Sum of the targets (points for a power challenge). */
+  goal_count: z.number().int(),
+  /** Sum of min(current, target) per activity (points for a power challenge). Complete when >= goal_count. */
+  progress: z.number().int(),
+  started_at: z.string().nullable(),
+  ends_at: z.string().nullable(),
+  days_remaining: z.number().int().nullable(),
+  completed_at: z.string().nullable(),
+  bonus_points: z.number().int(),
+  /** The custom campaign's author; null for the catalog's campaigns. */
+  creator_id: z.string().nullable(),
+  is_auto_generated: z.boolean(),
+  activity_breakdown: z.array(ActivityBreakdownItem),
+});
+export type Campaign = z.infer<typeof Campaign>;
+
+export const CampaignList = z.object({ available: z.array(Campaign), active: z.array(Campaign), completed: z.array(Campaign) });
+export type CampaignList = z.infer<typeof CampaignList>;
+
+/** Period label of a generated name: Today, This Week, This Month, This Quarter, This Year, or 'n Days'. */
+export function periodLabel(durationDays: number): string {
+  const labels: Record<number, string> = { 1: 'Today', 7: 'This Week', 30: 'This Month', 90: 'This Quarter', 365: 'This Year' };
+  return labels[durationDays] ?? `${durationDays} Days`;
+}
+
+/** The name a goal gets when none is given, e.g. 'Today: 5 Cold Calls' or 'This Week: 1 Meeting, 20 Emails'. */
+export function generatedGoalName(durationDays: number, goals: readonly GoalItem[]): string {
+  const counts = goals.map(({ type, count }) => `${count} ${count === 1 ? ACTIVITY_CATALOG[type].label : ACTIVITY_CATALOG[type].plural}`);
+  return `${periodLabel(durationDays)}: ${counts.join(', ')}`;
+}
+
+/** The activity types a goal form offers: the eleven scored types. */
+export const GOAL_ACTIVITY_TYPES = SCORED_ACTIVITY_TYPES;
