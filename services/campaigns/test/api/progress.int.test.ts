@@ -92,3 +92,25 @@ it('re-evaluates the active goal when its creator lowers the target, completing 
   // Dated in the user's timezone: 09:00 in Chicago.
   expect(event.data).toMatchObject({ activity_id: null, local_date: '2026-03-02', timezone: 'America/Chicago' });
 });
+
+it('completes a goal once when many activities of one user are applied side by side', async () => {
+  c.clock.set('2026-03-02T15:00:00.000Z');
+  const user = await c.register();
+  const created = await dailyGoal(user.token, 10);
+  const results = await Promise.all(Array.from({ length: 20 }, () => c.log(user, 'cold_call')));
+  expect(results.filter((r) => r.effects.campaign_completed !== null)).toHaveLength(1);
+  await c.settled();
+  await eventually('campaign.completed', () => c.completed.find((e) => e.data.user_campaign_id === created.body.user_campaign_id));
+  expect(c.completed.filter((e) => e.data.user_campaign_id === created.body.user_campaign_id)).toHaveLength(1);
+  const list = await c.call('GET', '/api/campaigns', { token: user.token });
+  expect(list.body.completed).toEqual([expect.objectContaining({ user_campaign_id: created.body.user_campaign_id, progress: 10 })]);
+});
+
+it('keeps a message that is not a valid event as a dead letter', async () => {
+  await c.publishRaw('activity.logged', '{"type":"activity.logged","broken":true}');
+  const letter = await eventually('the dead letter', async () =>
+    c.db.withSchema('campaigns').selectFrom('dead_letters').selectAll().where('payload', 'like', '%broken%').executeTakeFirst(),
+  );
+  expect(letter).toMatchObject({ subject: 'activity.logged', durable: 'campaigns_activity' });
+  expect(letter.error).toMatch(/invalid event/);
+});

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import { ACTIVITY_CATALOG, effectsSubject, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
 import { createLogger, createNatsBus, createTokenSigner, fixedClock, listen, type Bus, type RunningServer } from '@warriors/kit';
@@ -141,6 +141,15 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z') {
           const rows = await db.withSchema('campaigns').selectFrom('outbox' as any).select('seq' as any).execute();
           return rows.length === 0 ? true : undefined;
         });
+      } finally {
+        await nc.close();
+      }
+    },
+    /** Publishes raw bytes on an event subject, as a broken producer would. */
+    async publishRaw(subject: string, payload: string): Promise<void> {
+      const nc = await connect({ servers: NATS_URL });
+      try {
+        await jetstream(nc).publish(`${natsNs.subjectPrefix}.${subject}`, payload);
       } finally {
         await nc.close();
       }
