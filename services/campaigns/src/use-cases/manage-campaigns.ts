@@ -48,8 +48,11 @@ export function createCampaigns({ db, outbox, clock }: CampaignDeps) {
     // Left inside its window: resume with the saved progress. After its window or once completed: a new goal.
     const left = goals.find((g) => g.campaign.id === campaign.id && isResumable(g, now));
     if (left) {
-      const resumed = { ...left, leftAt: null };
+      // Its creator may have lowered the target while it was left: then it completes on resuming.
+      const { goal: state, completed } = retarget(left.state, left.state.target, left.state.name, left.state.durationDays, now);
+      const resumed: UserGoal = { ...left, state, leftAt: null };
       await saveGoal(trx, resumed);
+      if (completed) await completeAfterEdit(trx, resumed, now);
       return resumed;
     }
     return insertGoal(trx, userId, campaign, now);
@@ -83,11 +86,14 @@ export function createCampaigns({ db, outbox, clock }: CampaignDeps) {
 
     async join(userId: string, id: number): Promise<Campaign> {
       const now = clock.now();
-      return asUser(userId, async (trx) => {
+      const joined = await asUser(userId, async (trx) => {
         const campaign = await visibleCampaign(trx, userId, id);
         const goal = await startGoal(trx, userId, campaign, now);
-        return toCampaign(goal.campaign, goal, 'active', now);
+        return toCampaign(goal.campaign, goal, goal.state.completedAt ? 'completed' : 'active', now);
       });
+      // A resumed goal may have completed: its event leaves now rather than at the next poll.
+      outbox.kick();
+      return joined;
     },
 
     /** The creator's edit: the campaign, and their open goal of it, re-evaluated against the new target. */
@@ -100,7 +106,10 @@ export function createCampaigns({ db, outbox, clock }: CampaignDeps) {
         await updateCustomCampaign(trx, updated);
         const open = (await goalsOf(trx, userId)).find((g) => g.campaign.id === id && (isActive(g, now) || isResumable(g, now)));
         if (!open) return toCampaign(updated, null, 'available', now);
-        const { goal: state, completed } = retarget(open.state, updated.target, updated.name, updated.durationDays, now);
+        // A goal the creator left takes the new target too, but completes only once it is pursued again.
+        const { goal: state, completed } = isActive(open, now)
+          ? retarget(open.state, updated.target, updated.name, updated.durationDays, now)
+          : { goal: { ...open.state, target: updated.target, name: updated.name, durationDays: updated.durationDays }, completed: false };
         const goal: UserGoal = { ...open, campaign: updated, state };
         await saveGoal(trx, goal);
         if (completed) await completeAfterEdit(trx, goal, now);

@@ -114,3 +114,19 @@ it('keeps a message that is not a valid event as a dead letter', async () => {
   expect(letter).toMatchObject({ subject: 'activity.logged', durable: 'campaigns_activity' });
   expect(letter.error).toMatch(/invalid event/);
 });
+
+it('lets a left goal take a lowered target without completing, and completes it when resumed', async () => {
+  c.clock.set('2026-03-02T15:00:00.000Z');
+  const user = await c.register();
+  const created = await dailyGoal(user.token, 10);
+  await c.log(user, 'cold_call', { quantity: 6 });
+  expect((await c.call('DELETE', `/api/user_goals/${created.body.user_campaign_id}`, { token: user.token })).status).toBe(200);
+
+  const edited = await c.call('PUT', `/api/campaigns/${created.body.id}`, { token: user.token, body: { goals: [{ type: 'cold_call', count: 5 }] } });
+  expect(edited.body).toMatchObject({ status: 'available', progress: 5, goal_count: 5, completed_at: null });
+
+  const resumed = await c.call('POST', `/api/campaigns/${created.body.id}/join`, { token: user.token });
+  expect(resumed.body).toMatchObject({ status: 'completed', user_campaign_id: created.body.user_campaign_id, completed_at: '2026-03-02T15:00:00.000Z' });
+  const event = await eventually('campaign.completed on resuming', () => c.completed.find((e) => e.data.user_campaign_id === created.body.user_campaign_id));
+  expect(event.data.activity_id).toBeNull();
+});
