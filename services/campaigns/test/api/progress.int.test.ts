@@ -1,3 +1,4 @@
+import { Campaign, CampaignList } from '@warriors/contracts';
 import { startCampaigns, eventually, type TestCampaigns } from '../support/harness';
 
 jest.setTimeout(60_000);
@@ -52,6 +53,8 @@ it('reports the milestone an activity crosses, then completion with the bonus, a
   });
 
   const list = await c.call('GET', '/api/campaigns', { token: user.token });
+  // Every field of the contract, in all three lists.
+  expect(CampaignList.strict().parse(list.body).completed.map((x) => Campaign.strict().parse(x))).toHaveLength(1);
   expect(list.body.active).toEqual([]);
   expect(list.body.completed).toEqual([expect.objectContaining({ user_campaign_id: goalId, status: 'completed', progress: 10, goal_count: 10, completed_at: completing.event.data.occurred_at })]);
 });
