@@ -2,12 +2,12 @@ import { sql } from 'kysely';
 import type { ActivityType } from '@warriors/contracts';
 import type { BadgeScope } from '../domain/badge-catalog';
 import { scopeRanges } from '../domain/badges';
-import type { LedgerEntry, ScopeTotals } from '../domain/ledger';
+import type { BonusEntry, LedgerEntry, ScopeTotals } from '../domain/ledger';
 import type { LocalDate } from '@warriors/contracts';
 import { inSchema, type Executor } from './schema';
 
-/** False when the activity is already in the ledger. */
-export async function insertLedgerEntry(db: Executor, entry: LedgerEntry): Promise<boolean> {
+/** False when the activity (or the bonus) is already in the ledger. */
+export async function insertLedgerEntry(db: Executor, entry: LedgerEntry | BonusEntry): Promise<boolean> {
   const inserted = await inSchema(db)
     .insertInto('ledger')
     .values(entry)
@@ -19,7 +19,7 @@ export async function insertLedgerEntry(db: Executor, entry: LedgerEntry): Promi
 
 type Sums = Record<`${'q' | 'p'}_${BadgeScope}`, number>;
 
-/** Per activity type, the user's quantity and points in each scope around `date`. */
+/** Per activity type, the user's quantity and points in each scope around `date`; bonuses are not logged work. */
 export async function scopeTotals(db: Executor, userId: string, date: LocalDate): Promise<ScopeTotals[]> {
   const ranges = scopeRanges(date);
   const within = (scope: keyof typeof ranges, column: 'quantity' | 'points') =>
@@ -40,22 +40,31 @@ export async function scopeTotals(db: Executor, userId: string, date: LocalDate)
       sql<number>`sum(points)::int`.as('p_lifetime'),
     ])
     .where('user_id', '=', userId)
+    .where('source', '=', 'activity')
     .groupBy('activity_type')
     .execute();
-  return rows.map((row: { activity_type: ActivityType } & Sums) => ({
-    activity_type: row.activity_type,
-    quantity: { day: row.q_day, week: row.q_week, month: row.q_month, quarter: row.q_quarter, lifetime: row.q_lifetime },
-    points: { day: row.p_day, week: row.p_week, month: row.p_month, quarter: row.p_quarter, lifetime: row.p_lifetime },
-  }));
+  // The source filter leaves activity rows only, whose type the table's check makes non-null.
+  return rows.flatMap((row: { activity_type: ActivityType | null } & Sums) =>
+    row.activity_type === null
+      ? []
+      : [
+          {
+            activity_type: row.activity_type,
+            quantity: { day: row.q_day, week: row.q_week, month: row.q_month, quarter: row.q_quarter, lifetime: row.q_lifetime },
+            points: { day: row.p_day, week: row.p_week, month: row.p_month, quarter: row.p_quarter, lifetime: row.p_lifetime },
+          },
+        ],
+  );
 }
 
-/** The local dates on or before `upTo` with any activity, newest first. */
+/** The local dates on or before `upTo` with any activity, newest first (a bonus alone does not make a streak day). */
 export async function activeDates(db: Executor, userId: string, upTo: LocalDate): Promise<LocalDate[]> {
   const rows = await inSchema(db)
     .selectFrom('ledger')
     .select('local_date')
     .distinct()
     .where('user_id', '=', userId)
+    .where('source', '=', 'activity')
     .where('local_date', '<=', upTo)
     .orderBy('local_date', 'desc')
     .execute();

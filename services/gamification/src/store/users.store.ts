@@ -21,8 +21,8 @@ export async function upsertUser(db: Executor, user: UserProjection, at: Date): 
     .values({
       user_id: user.user_id,
       ...fields,
-      // Activity may have arrived before the registration did.
-      last_activity_at: sql<Date | null>`(select max(occurred_at) from ${sql.table(`${SCHEMA}.ledger`)} where user_id = ${user.user_id})`,
+      // Activity may have arrived before the registration did; a campaign bonus is not an activity.
+      last_activity_at: sql<Date | null>`(select max(occurred_at) from ${sql.table(`${SCHEMA}.ledger`)} where user_id = ${user.user_id} and source = 'activity')`,
     })
     .onConflict((oc) =>
       oc
