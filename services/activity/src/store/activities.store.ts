@@ -17,16 +17,17 @@ type Where = ExpressionBuilder<ActivityDatabase, 'activities'>;
 const within = (eb: Where, range: DateRange) =>
   range.from === null ? eb('local_date', '<=', range.to) : eb.and([eb('local_date', '>=', range.from), eb('local_date', '<=', range.to)]);
 
-/** Inserts the activity; false when the user already logged one with the same Idempotency-Key. */
-export async function insertActivity(db: Executor, record: ActivityRecord): Promise<boolean> {
-  const inserted = await db
+/**
+ * The activity's insert, for the caller to run (with its outbox event, see Outbox.commitWith): it
+ * returns no row when the user already logged one with the same Idempotency-Key.
+ */
+export function activityInsert(db: Executor, record: ActivityRecord) {
+  return db
     .withSchema(SCHEMA)
     .insertInto('activities')
     .values(record)
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .returning('id');
 }
 
 export async function findByIdempotencyKey(
