@@ -24,7 +24,7 @@ async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'c
   // Keyed by the event id (as the ledger row is) and run on redeliveries too, like an activity's
   // points: a crash between the commit and Redis is repaired by the next delivery, never doubled.
   const applied = await deps.store.apply(event.id, data.user_id, pointDeltas(data.local_date, data.bonus_points));
-  if (applied) deps.leaderboards.forget();
+  if (applied) deps.leaderboards.pointsApplied(data.user_id);
 }
 
 export function consumeCampaignCompleted(deps: CampaignConsumerDeps): Promise<Subscription> {

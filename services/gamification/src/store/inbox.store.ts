@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { DeadLetter } from '@warriors/kit';
 import { inSchema, type Executor } from './schema';
 
@@ -11,14 +10,6 @@ export async function markApplied(db: Executor, eventId: string, at: Date): Prom
     .returning('event_id')
     .executeTakeFirst();
   return inserted !== undefined;
-}
-
-/**
- * Serializes one user's events inside a transaction: badge rules read the user's totals, and two
- * concurrent transactions reading before either commits would both miss the 50th call.
- */
-export async function lockUser(db: Executor, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`gamification:${userId}`}))`.execute(db);
 }
 
 export async function isDeleted(db: Executor, userId: string): Promise<boolean> {

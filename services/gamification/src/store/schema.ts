@@ -37,6 +37,7 @@ export interface GamificationDatabase {
     local_date: string;
     occurred_at: Date;
   };
+  daily_totals: { user_id: string; local_date: string; activity_type: ActivityType; quantity: number; points: number };
   user_badges: { id: string; user_id: string; badge_type: BadgeType; cycle_key: string; earned_at: Date };
   dead_letters: {
     id: Generated<string>;

@@ -33,17 +33,10 @@ export async function upsertUser(db: Executor, user: UserProjection, at: Date): 
     .execute();
 }
 
-export async function touchLastActivity(db: Executor, userId: string, at: Date): Promise<void> {
-  await inSchema(db)
-    .updateTable('users')
-    .set({ last_activity_at: sql<Date>`greatest(coalesce(last_activity_at, ${at}), ${at})` })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 /** Removes everything gamification holds about a user and remembers the deletion. */
 export async function deleteUserData(db: Executor, userId: string, at: Date): Promise<void> {
   await inSchema(db).deleteFrom('ledger').where('user_id', '=', userId).execute();
+  await inSchema(db).deleteFrom('daily_totals').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('user_badges').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('users').where('user_id', '=', userId).execute();
   await inSchema(db)

@@ -23,6 +23,11 @@ export interface Leaderboards {
   rankChangeAfter(userId: string, key: string, points: number): Promise<RankChange | null>;
   /** Drops cached answers after this instance changed who is shown. */
   forget(): void;
+  /**
+   * Drops cached answers after this instance added points for `userId`, and that user's cached row
+   * (its last activity time moved); who is hidden did not change, so that stays cached.
+   */
+  pointsApplied(userId: string): void;
 }
 
 export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
@@ -126,6 +131,11 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
     forget() {
       responses.clear();
       directory.forget();
+    },
+
+    pointsApplied(userId) {
+      responses.clear();
+      directory.forgetUser(userId);
     },
   };
 }
