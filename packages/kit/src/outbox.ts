@@ -1,5 +1,6 @@
 import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
+import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
@@ -49,45 +50,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let stopped = true;
   /** Rows commitWith is publishing or has published and not yet deleted: the relay leaves them be. */
   const direct = new Set<string>();
-  const published: string[] = [];
-  let deleting: Promise<void> | null = null;
   const directPublishes = new Set<Promise<void>>();
-
-  /** Deletes the rows published directly, many per statement: one at a time, the next batch waits. */
-  function deletePublished(): Promise<void> {
-    if (deleting || published.length === 0) return deleting ?? Promise.resolve();
-    const seqs = published.splice(0);
-    deleting = sql`delete from ${table} where seq in (${sql.join(seqs)})`
-      .execute(database.db)
-      .then(
-        () => seqs.forEach((seq) => direct.delete(seq)),
-        (err: unknown) => {
-          // Left for the relay, which publishes them again (the broker drops the copies).
-          logger.warn({ err }, 'outbox delete failed; the relay will resend');
-          seqs.forEach((seq) => direct.delete(seq));
-        },
-      )
-      .finally(() => {
-        deleting = null;
-        if (published.length > 0) void deletePublished();
-      });
-    return deleting;
-  }
+  /** The rows published directly are deleted many per statement. */
+  const deletes = createBatcher<string>(async (seqs) => {
+    await sql`delete from ${table} where seq in (${sql.join(seqs)})`.execute(database.db);
+  });
 
   function publishDirectly(seq: string, event: DomainEvent): void {
     direct.add(seq);
     const publishing = bus
       .publish(event, { msgId: event.id })
       .then(
-        () => {
-          published.push(seq);
-          void deletePublished();
-        },
+        () =>
+          deletes.add(seq).then(
+            () => {
+              direct.delete(seq);
+            },
+            (err: unknown) => {
+              // Left for the relay, which publishes it again (the broker drops the copy).
+              logger.warn({ err }, 'outbox delete failed; the relay will resend');
+              direct.delete(seq);
+            },
+          ),
         (err: unknown) => {
           logger.warn({ err, eventId: event.id }, 'outbox publish failed; the relay will retry');
           direct.delete(seq);
         },
       )
+      .then(() => undefined)
       .finally(() => directPublishes.delete(publishing));
     directPublishes.add(publishing);
   }
@@ -192,7 +182,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       if (timer) clearInterval(timer);
       await running;
       await Promise.allSettled([...directPublishes]);
-      await deletePublished();
+      await deletes.idle();
     },
   };
 }

@@ -45,8 +45,14 @@ export async function findByIdempotencyKey(
   return { record, result };
 }
 
-export async function saveResult(db: Executor, activityId: string, result: LogResult): Promise<void> {
-  await db.withSchema(SCHEMA).updateTable('activities').set({ result: JSON.stringify(result) }).where('id', '=', activityId).execute();
+/** Stores the first answers of several logs in one statement (see the batcher in log-activity). */
+export async function saveResults(db: Executor, answers: ReadonlyArray<{ activityId: string; result: LogResult }>): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = answers.map((a) => sql`(${a.activityId}::uuid, ${JSON.stringify(a.result)}::jsonb)`);
+  await sql`
+    update ${sql.table(`${SCHEMA}.activities`)} as a set result = v.result
+    from (values ${sql.join(rows)}) as v (id, result)
+    where a.id = v.id`.execute(db);
 }
 
 /** Units logged per type in `current` and in `previous` (when given). */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LogResult } from '@warriors/contracts';
-import { unauthorized, type Clock, type Outbox } from '@warriors/kit';
+import { createBatcher, unauthorized, type Clock, type Outbox } from '@warriors/kit';
 import { newActivity, toLogResult, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../events/activity-events';
 import type { EffectsListener } from '../events/effects.listener';
-import { activityInsert, findByIdempotencyKey, saveResult } from '../store/activities.store';
+import { activityInsert, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';
 
@@ -25,6 +25,10 @@ export interface ActivityLogDeps {
 export type ActivityLog = ReturnType<typeof createActivityLog>;
 
 export function createActivityLog({ db, outbox, clock, users, effects: listener, effectsWaitMs }: ActivityLogDeps) {
+  // Answers of logs finishing together are stored in one statement; each log still answers only
+  // once its own is stored, so a retry after the answer always gets it.
+  const answers = createBatcher((batch: Array<{ activityId: string; result: LogResult }>) => saveResults(db, batch));
+
   /** The first answer for this key: the stored one, or (if its effects are still being gathered) the activity alone. */
   async function replay(userId: string, key: string): Promise<LogResult | undefined> {
     const first = await findByIdempotencyKey(db, userId, key);
@@ -60,7 +64,7 @@ export function createActivityLog({ db, outbox, clock, users, effects: listener,
         return first;
       }
       const result = toLogResult(record, mergeEffects(await effects.collect(effectsWaitMs)));
-      if (key !== null) await saveResult(db, record.id, result);
+      if (key !== null) await answers.add({ activityId: record.id, result });
       return result;
     } finally {
       effects.release();
