@@ -67,9 +67,9 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
     const hidden = await directory.hidden();
     let hiddenRanks: Promise<Array<number | null>> | undefined;
     return async (userId) => {
-      const score = await store.score(key, userId);
+      // Asked together (one write with a pipelining store) rather than the rank only after the score.
+      const [score, storeRank] = await Promise.all([store.score(key, userId), store.rank(key, userId)]);
       if (score === null || score <= 0 || hidden.has(userId)) return { score, rank: null };
-      const storeRank = await store.rank(key, userId);
       if (storeRank === null) return { score: null, rank: null };
       hiddenRanks ??= Promise.all([...hidden].map((id) => store.rank(key, id)));
       return { score, rank: visibleRank(storeRank, await hiddenRanks) };
