@@ -10,6 +10,7 @@ import autocannon from 'autocannon';
 import { apiClient } from '../test/support/api-client';
 import { freePort, startStack } from '../test/support/stack';
 import { BARE_PATH } from './bench/bare-route';
+import { cpuPer, cpuSnapshot, type CpuGroups } from './bench/cpu';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -22,12 +23,14 @@ interface Row {
   p50: number;
   p99: number;
   errors: number;
+  /** Requests answered with a 2xx. */
+  ok: number;
 }
 
 async function load(title: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const errors = result.errors + result.timeouts + result.non2xx;
-  return { scenario: title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors };
+  return { scenario: title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, ok: result['2xx'] };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -65,6 +68,8 @@ async function main(): Promise<void> {
 
     let next = 0;
     const types = ['cold_call', 'email', 'doorknock', 'social_media'];
+    const cpuGroups: CpuGroups = { pids: Object.fromEntries(['gateway', 'activity', 'gamification'].map((n) => [n, stack.pid(n)])), database: stack.database };
+    const cpuBefore = cpuSnapshot(cpuGroups);
     rows.push(
       await load('POST /api/activity', {
         url: `${stack.url}/api/activity`,
@@ -83,6 +88,9 @@ async function main(): Promise<void> {
         ],
       }),
     );
+    // Consumers may still be applying the last logs: let them finish before reading their CPU.
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+    const logCpu = cpuPer(cpuBefore, cpuSnapshot(cpuGroups), rows[rows.length - 1]!.ok);
 
     console.log(`Measuring freshness over ${FRESHNESS_SAMPLES} logs...`);
     // One warrior far ahead of everyone stays on the top 20; each sample waits for their new total.
@@ -120,6 +128,12 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
     console.log(`\nleaderboard / bare throughput: ${((board!.rps / bare!.rps) * 100).toFixed(1)}% (target >= 80%)`);
     console.log(`POST /api/activity: ${post!.rps} logs/s (target >= 500), p99 ${post!.p99} ms (target <= 150)`);
+    console.log('\nCPU per log during the POST run (ms; shared servers include other loads on the machine):');
+    console.log('| process | CPU ms per log |');
+    console.log('|---|---:|');
+    for (const { name, ms } of logCpu) console.log(`| ${name} | ${ms.toFixed(2)} |`);
+    const ours = logCpu.filter((c) => !c.name.includes('shared')).reduce((sum, c) => sum + c.ms, 0);
+    console.log(`| total without the shared servers | ${ours.toFixed(2)} |`);
     console.log(`freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`);
   } finally {
     await stack.close();

@@ -42,6 +42,10 @@ export interface TestStack {
   start(name: string): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
+  /** The process id of a running service or the gateway (the bench reads its CPU time). */
+  pid(name: string): number | undefined;
+  /** This run's own PostgreSQL database. */
+  database: string;
 }
 
 export interface StackOptions {
@@ -117,6 +121,8 @@ export async function startStack(services: string[], options: StackOptions = {})
         child.on('exit', (code) => resolve({ code, output }));
       }),
     logs: (name) => procs.get(name)!.output.join(''),
+    pid: (name) => procs.get(name)?.child?.pid,
+    database,
     async start(name) {
       const proc = procs.get(name)!;
       spawnProc(proc);

@@ -15,4 +15,5 @@ export * from './bus';
 export * from './service';
 export * from './outbox';
 export * from './inbox';
+export * from './batcher';
 export * from './runtime';

@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
+import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
 import type { Database } from './db/database';
 import type { Logger } from './logger';
@@ -24,6 +25,14 @@ export interface OutboxOptions {
  */
 export interface Outbox {
   enqueue(trx: Kysely<any>, event: DomainEvent): Promise<void>;
+  /**
+   * Runs `change` (a data-modifying query with a RETURNING clause) and enqueues `event` if it
+   * returned a row, in one statement that commits on its own: atomic like a transaction holding
+   * both, in one round trip instead of four (begin, change, enqueue, commit). The event is then
+   * published at once, without waiting for the relay, and its row deleted in a batch with others';
+   * if that publish fails the relay sends it later. Answers whether the change wrote a row.
+   */
+  commitWith(db: Kysely<any>, change: Compilable & OperationNodeSource, event: DomainEvent): Promise<boolean>;
   /** Publish what is committed now (called after a commit so events leave without waiting a poll). */
   kick(): void;
   /** Resolves once everything committed so far has been published; rejects after timeoutMs. */
@@ -39,25 +48,66 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
+  /** Rows commitWith is publishing or has published and not yet deleted: the relay leaves them be. */
+  const direct = new Set<string>();
+  const directPublishes = new Set<Promise<void>>();
+  /** The rows published directly are deleted many per statement. */
+  const deletes = createBatcher<string>(async (seqs) => {
+    await sql`delete from ${table} where seq in (${sql.join(seqs)})`.execute(database.db);
+  });
+
+  function publishDirectly(seq: string, event: DomainEvent): void {
+    direct.add(seq);
+    const publishing = bus
+      .publish(event, { msgId: event.id })
+      .then(
+        () =>
+          deletes.add(seq).then(
+            () => {
+              direct.delete(seq);
+            },
+            (err: unknown) => {
+              // Left for the relay, which publishes it again (the broker drops the copy).
+              logger.warn({ err }, 'outbox delete failed; the relay will resend');
+              direct.delete(seq);
+            },
+          ),
+        (err: unknown) => {
+          logger.warn({ err, eventId: event.id }, 'outbox publish failed; the relay will retry');
+          direct.delete(seq);
+        },
+      )
+      .then(() => undefined)
+      .finally(() => directPublishes.delete(publishing));
+    directPublishes.add(publishing);
+  }
 
   async function publishBatch(): Promise<number> {
     return database.db.transaction().execute(async (trx) => {
       // SKIP LOCKED lets several instances of a service relay side by side without sending a row twice at once.
-      const rows = await sql<{ seq: string; event: DomainEvent }>`
+      const locked = await sql<{ seq: string; event: DomainEvent }>`
         select seq, event from ${table} order by seq limit ${BATCH} for update skip locked`.execute(trx);
+      // Rows this process is sending directly are not the relay's.
+      const rows = { rows: locked.rows.filter((row) => !direct.has(String(row.seq))) };
+      const skipped = locked.rows.length - rows.rows.length;
+      // Pipelined in commit order: every publish is written to the one connection before any answer
+      // is awaited, so the broker stores them in that order at the cost of one round trip per batch
+      // instead of one per event. Only the leading run of confirmed publishes is deleted: after a
+      // failure the rest are published again (the broker's msg-id window and the consumers' inboxes
+      // drop the copies), so an event is never deleted unsent, though a later event of the batch may
+      // then reach consumers before the failed one's retry.
+      const outcomes = await Promise.allSettled(rows.rows.map((row) => bus.publish(row.event, { msgId: row.event.id })));
       const sent: string[] = [];
-      // One at a time, in commit order: consumers rely on one user's events arriving in the order they happened.
-      for (const row of rows.rows) {
-        try {
-          await bus.publish(row.event, { msgId: row.event.id });
-          sent.push(row.seq);
-        } catch (err) {
-          logger.warn({ err, eventId: row.event.id }, 'outbox publish failed; will retry');
+      for (const [i, outcome] of outcomes.entries()) {
+        if (outcome.status === 'rejected') {
+          logger.warn({ err: outcome.reason, eventId: rows.rows[i]!.event.id }, 'outbox publish failed; will retry');
           break;
         }
+        sent.push(rows.rows[i]!.seq);
       }
       if (sent.length > 0) await sql`delete from ${table} where seq in (${sql.join(sent)})`.execute(trx);
-      return sent.length === rows.rows.length ? rows.rows.length : 0;
+      // A full batch reads on at once; one holding direct rows stops here, or it would read them again.
+      return sent.length === rows.rows.length && skipped === 0 ? rows.rows.length : 0;
     });
   }
 
@@ -94,6 +144,17 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async enqueue(trx, event) {
       await sql`insert into ${table} (event) values (${JSON.stringify(event)}::jsonb)`.execute(trx);
     },
+    async commitWith(db, change, event) {
+      if (db.isTransaction) throw new Error('commitWith commits on its own: call it outside a transaction');
+      const written = await sql<{ seq: string }>`
+        with change as (${change})
+        insert into ${table} (event) select ${JSON.stringify(event)}::jsonb where exists (select 1 from change)
+        returning seq`.execute(db);
+      const seq = written.rows[0]?.seq;
+      if (seq === undefined) return false;
+      if (!stopped) publishDirectly(String(seq), event);
+      return true;
+    },
     kick() {
       if (!stopped) void run();
     },
@@ -120,6 +181,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
       stopped = true;
       if (timer) clearInterval(timer);
       await running;
+      await Promise.allSettled([...directPublishes]);
+      await deletes.idle();
     },
   };
 }

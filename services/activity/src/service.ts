@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import type { EffectSource } from './events/effects.listener';
+import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { USER_SUBJECTS, USERS_DURABLE, userEventsHandler } from './events/user-events.consumer';
 import { activityRoutes } from './routes/activity.routes';
 import { usersRoutes } from './routes/users.routes';
@@ -31,13 +31,13 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
   const db = ports.database.db as Kysely<ActivityDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
   const users = createUserDirectory({ db, bus: ports.bus });
+  const effects = createEffectsListener(ports.bus, ports.effectSources ?? ['gamification']);
   const activityLog = createActivityLog({
     db,
-    bus: ports.bus,
     outbox,
     clock: ports.clock,
     users,
-    effectSources: ports.effectSources ?? ['gamification'],
+    effects,
     effectsWaitMs: ports.effectsWaitMs ?? DEFAULT_EFFECTS_WAIT_MS,
   });
   const reports = createReports({ db, bus: ports.bus, clock: ports.clock, users });
@@ -54,13 +54,16 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
       // The outbox table lives in the schema the migrations create.
+      // Listening before the routes can log anything, so no log's effects arrive unheard.
+      await effects.start();
       await outbox.start();
       ports.bus.onDeadLetter((letter) => insertDeadLetter(db, letter, ports.clock.now()));
-      userEvents = await ports.bus.consume({ durable: USERS_DURABLE, subjects: USER_SUBJECTS }, userEventsHandler(db, ports.clock));
+      userEvents = await ports.bus.consume({ durable: USERS_DURABLE, subjects: USER_SUBJECTS }, userEventsHandler(db, ports.clock, users.forget));
     },
     async stop() {
       await userEvents?.stop();
       await outbox.stop();
+      await effects.stop();
     },
   };
 }

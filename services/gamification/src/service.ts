@@ -4,6 +4,7 @@ import { DEFAULT_DAILY_GOAL_POINTS, RANKS_REQUEST, RanksRequest, USER_STATS_REQU
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { localDate } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
+import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import type { LeaderboardStore } from './leaderboard';
 import { badgesRoutes } from './routes/badges.routes';
@@ -55,6 +56,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, logger, outbox, store, leaderboards, dailyGoalPoints }),
         consumeUserEvents({ db, bus, clock, store, leaderboards }),
+        consumeCampaignCompleted({ db, bus, clock, logger, store, leaderboards }),
         bus.reply(RANKS_REQUEST, async (payload) => {
           const request = RanksRequest.parse(payload);
           return leaderboards.ranks(request.user_ids, request.window, localDate(clock.now(), request.timezone));

@@ -1,3 +1,4 @@
+import { createSecretKey } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { unauthorized } from './errors';
@@ -12,10 +13,13 @@ export interface TokenSigner {
 
 /** HS256 tokens with a mandatory expiry; anything else (no exp, other alg, bad signature) is refused. */
 export function createTokenSigner(secret: string, expiresInSeconds: number): TokenSigner {
+  // A key object made once: given the string, jsonwebtoken first tries it as a PEM public key on
+  // every call, and that failed parse was the costliest step of an authenticated request.
+  const key = createSecretKey(Buffer.from(secret, 'utf8'));
   return {
-    sign: (user) => jwt.sign({}, secret, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
+    sign: (user) => jwt.sign({}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
     verify: (token) => {
-      const payload = jwt.verify(token, secret, { algorithms: [ALGORITHM] });
+      const payload = jwt.verify(token, key, { algorithms: [ALGORITHM] });
       if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
         throw new Error('token lacks subject or expiry');
       }

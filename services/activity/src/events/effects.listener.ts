@@ -1,45 +1,80 @@
 import { ActivityEffects, effectsSubject } from '@warriors/contracts';
-import type { Bus } from '@warriors/kit';
+import type { Bus, Subscription } from '@warriors/kit';
 
 export type EffectSource = ActivityEffects['source'];
 
-export interface EffectsListener {
+export interface PendingEffects {
   /** Resolves with the answers (in `sources` order) once every source answered or `waitMs` passed. */
   collect(waitMs: number): Promise<ActivityEffects[]>;
+  /** Stops gathering for this activity; later answers are dropped. */
+  release(): void;
+}
+
+export interface EffectsListener {
+  /**
+   * Starts gathering one activity's effects. Call it before the activity commits: a fast consumer
+   * can answer before the committing request would get to listen.
+   */
+  expect(activityId: string): PendingEffects;
+  start(): Promise<void>;
   stop(): Promise<void>;
 }
 
+interface Gathering {
+  answers: Map<EffectSource, ActivityEffects>;
+  onComplete?: () => void;
+}
+
 /**
- * Listens for the effects consumers publish about one activity. It must be open before the
- * activity commits: a fast consumer can answer before the committing request gets to listen.
+ * One subscription to every activity's effects subject for the life of the instance, dispatching to
+ * the logs it is answering. A subscription per log cost a subscribe, a flush round trip and an
+ * unsubscribe on every POST; with several instances each also sees the others' answers, and drops
+ * them with one map lookup.
  */
-export async function listenForEffects(bus: Bus, activityId: string, sources: readonly EffectSource[]): Promise<EffectsListener> {
-  const answers = new Map<EffectSource, ActivityEffects>();
-  const complete = () => sources.every((source) => answers.has(source));
-  let onComplete: (() => void) | undefined;
-  const subscription = await bus.subscribeTransient(effectsSubject(activityId), (payload) => {
+export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]): EffectsListener {
+  const pending = new Map<string, Gathering>();
+  const complete = (g: Gathering) => sources.every((source) => g.answers.has(source));
+  let subscription: Subscription | undefined;
+
+  const onAnswer = (payload: unknown) => {
     const parsed = ActivityEffects.safeParse(payload);
     if (!parsed.success) return;
     const effects = parsed.data;
+    const gathering = pending.get(effects.activity_id);
     // A redelivered activity.logged makes a consumer answer twice; the first answer counts.
-    if (effects.activity_id !== activityId || !sources.includes(effects.source) || answers.has(effects.source)) return;
-    answers.set(effects.source, effects);
-    if (complete()) onComplete?.();
-  });
-  const gathered = () => sources.flatMap((source) => answers.get(source) ?? []);
+    if (!gathering || !sources.includes(effects.source) || gathering.answers.has(effects.source)) return;
+    gathering.answers.set(effects.source, effects);
+    if (complete(gathering)) gathering.onComplete?.();
+  };
+
   return {
-    async collect(waitMs) {
-      if (!complete()) {
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, waitMs);
-          onComplete = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-      }
-      return gathered();
+    expect(activityId) {
+      const gathering: Gathering = { answers: new Map() };
+      pending.set(activityId, gathering);
+      return {
+        async collect(waitMs) {
+          if (!complete(gathering)) {
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, waitMs);
+              gathering.onComplete = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+          }
+          return sources.flatMap((source) => gathering.answers.get(source) ?? []);
+        },
+        release() {
+          pending.delete(activityId);
+        },
+      };
     },
-    stop: () => subscription.stop(),
+    async start() {
+      subscription = await bus.subscribeTransient(effectsSubject('*'), onAnswer);
+    },
+    async stop() {
+      await subscription?.stop();
+      subscription = undefined;
+    },
   };
 }

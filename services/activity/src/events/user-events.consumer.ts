@@ -11,7 +11,7 @@ export const USER_SUBJECTS = ['user.>'];
  * Applies one user.* event to the projection. The inbox row and the change commit together, so a
  * redelivered event finds its id and changes nothing.
  */
-export function userEventsHandler(db: Executor, clock: Clock) {
+export function userEventsHandler(db: Executor, clock: Clock, onChange: (userId: string) => void) {
   return async (event: DomainEvent): Promise<void> => {
     await db.transaction().execute(async (trx) => {
       if (!(await markApplied(trx, event.id, clock.now()))) return;
@@ -35,5 +35,7 @@ export function userEventsHandler(db: Executor, clock: Clock) {
           assertNever(event);
       }
     });
+    // After the commit, so a log in between cannot cache the old row again.
+    if (event.type.startsWith('user.') && 'user_id' in event.data) onChange(event.data.user_id);
   };
 }

@@ -17,16 +17,17 @@ type Where = ExpressionBuilder<ActivityDatabase, 'activities'>;
 const within = (eb: Where, range: DateRange) =>
   range.from === null ? eb('local_date', '<=', range.to) : eb.and([eb('local_date', '>=', range.from), eb('local_date', '<=', range.to)]);
 
-/** Inserts the activity; false when the user already logged one with the same Idempotency-Key. */
-export async function insertActivity(db: Executor, record: ActivityRecord): Promise<boolean> {
-  const inserted = await db
+/**
+ * The activity's insert, for the caller to run (with its outbox event, see Outbox.commitWith): it
+ * returns no row when the user already logged one with the same Idempotency-Key.
+ */
+export function activityInsert(db: Executor, record: ActivityRecord) {
+  return db
     .withSchema(SCHEMA)
     .insertInto('activities')
     .values(record)
     .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .returning('id');
 }
 
 export async function findByIdempotencyKey(
@@ -44,8 +45,14 @@ export async function findByIdempotencyKey(
   return { record, result };
 }
 
-export async function saveResult(db: Executor, activityId: string, result: LogResult): Promise<void> {
-  await db.withSchema(SCHEMA).updateTable('activities').set({ result: JSON.stringify(result) }).where('id', '=', activityId).execute();
+/** Stores the first answers of several logs in one statement (see the batcher in log-activity). */
+export async function saveResults(db: Executor, answers: ReadonlyArray<{ activityId: string; result: LogResult }>): Promise<void> {
+  if (answers.length === 0) return;
+  const rows = answers.map((a) => sql`(${a.activityId}::uuid, ${JSON.stringify(a.result)}::jsonb)`);
+  await sql`
+    update ${sql.table(`${SCHEMA}.activities`)} as a set result = v.result
+    from (values ${sql.join(rows)}) as v (id, result)
+    where a.id = v.id`.execute(db);
 }
 
 /** Units logged per type in `current` and in `previous` (when given). */

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LogResult } from '@warriors/contracts';
-import { unauthorized, type Bus, type Clock, type Outbox } from '@warriors/kit';
+import { createBatcher, unauthorized, type Clock, type Outbox } from '@warriors/kit';
 import { newActivity, toLogResult, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../events/activity-events';
-import { listenForEffects, type EffectSource } from '../events/effects.listener';
-import { findByIdempotencyKey, insertActivity, saveResult } from '../store/activities.store';
+import type { EffectsListener } from '../events/effects.listener';
+import { activityInsert, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';
 
@@ -15,17 +15,20 @@ const FOREIGN_KEY_VIOLATION = '23503';
 
 export interface ActivityLogDeps {
   db: Executor;
-  bus: Bus;
   outbox: Outbox;
   clock: Clock;
   users: UserDirectory;
-  effectSources: readonly EffectSource[];
+  effects: EffectsListener;
   effectsWaitMs: number;
 }
 
 export type ActivityLog = ReturnType<typeof createActivityLog>;
 
-export function createActivityLog({ db, bus, outbox, clock, users, effectSources, effectsWaitMs }: ActivityLogDeps) {
+export function createActivityLog({ db, outbox, clock, users, effects: listener, effectsWaitMs }: ActivityLogDeps) {
+  // Answers of logs finishing together are stored in one statement; each log still answers only
+  // once its own is stored, so a retry after the answer always gets it.
+  const answers = createBatcher((batch: Array<{ activityId: string; result: LogResult }>) => saveResults(db, batch));
+
   /** The first answer for this key: the stored one, or (if its effects are still being gathered) the activity alone. */
   async function replay(userId: string, key: string): Promise<LogResult | undefined> {
     const first = await findByIdempotencyKey(db, userId, key);
@@ -34,45 +37,37 @@ export function createActivityLog({ db, bus, outbox, clock, users, effectSources
   }
 
   /**
-   * Writes the activity and its activity.logged event in one transaction, then waits a bounded time
+   * Writes the activity and its activity.logged event in one statement, then waits a bounded time
    * for the consumers' effects. With an Idempotency-Key, a retry (even a concurrent one) gets the
    * first answer and logs nothing.
    */
   async function log(userId: string, request: LogRequest, requestId: string): Promise<LogResult> {
-    const user = await users.resolve(userId);
+    const user = await users.resolveForLogging(userId);
     if (!user) throw unauthorized(BAD_CREDENTIALS);
     const key = request.idempotency_key;
-    const earlier = key === null ? undefined : await replay(userId, key);
-    if (earlier) return earlier;
 
     const timezone = usableTimezone(user.timezone);
     const record = newActivity(randomUUID(), userId, request, clock.now(), timezone);
-    const effects = await listenForEffects(bus, record.id, effectSources);
+    const effects = listener.expect(record.id);
     try {
-      const inserted = await db
-        .transaction()
-        .execute(async (trx) => {
-          if (!(await insertActivity(trx, record))) return false;
-          await outbox.enqueue(trx, activityLogged(record, timezone, requestId));
-          return true;
-        })
-        .catch((error: { code?: string }) => {
-          // The user's projection was deleted (account deleted) between the lookup and the insert.
-          if (error?.code === FOREIGN_KEY_VIOLATION) throw unauthorized(BAD_CREDENTIALS);
-          throw error;
-        });
+      // No lookup of the key first: the unique constraint answers it in the same statement, and a
+      // retry (the rare case) then reads the first answer.
+      const inserted = await outbox.commitWith(db, activityInsert(db, record), activityLogged(record, timezone, requestId)).catch((error: { code?: string }) => {
+        // The user's projection was deleted (account deleted) between the lookup and the insert.
+        if (error?.code === FOREIGN_KEY_VIOLATION) throw unauthorized(BAD_CREDENTIALS);
+        throw error;
+      });
       if (!inserted) {
-        // A concurrent retry with the same key committed first; the conflict waited for its commit.
+        // A retry: the first request with this key committed (a racing one was waited for by the conflict).
         const first = key === null ? undefined : await replay(userId, key);
         if (!first) throw new Error('insert skipped without an earlier log to replay');
         return first;
       }
-      outbox.kick();
       const result = toLogResult(record, mergeEffects(await effects.collect(effectsWaitMs)));
-      if (key !== null) await saveResult(db, record.id, result);
+      if (key !== null) await answers.add({ activityId: record.id, result });
       return result;
     } finally {
-      await effects.stop();
+      effects.release();
     }
   }
 

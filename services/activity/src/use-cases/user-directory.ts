@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import { HttpError, type Bus } from '@warriors/kit';
 import { findUser, isDeleted, lockUser, upsertUser } from '../store/users.store';
@@ -7,6 +8,14 @@ import type { Executor } from '../store/schema';
 export const USER_REQUEST_TIMEOUT_MS = 1000;
 
 export const DIRECTORY_UNAVAILABLE = 'User directory unavailable, please retry';
+
+/**
+ * How long a log may use another instance's stale copy of the user (their timezone, which dates the
+ * log): the user.* consumer is a queue group, so only the instance that applied a change forgets its
+ * copy at once. A deleted user's log still fails, on the activity's foreign key.
+ */
+const LOGGING_TTL_MS = 5000;
+const MAX_CACHED_USERS = 20_000;
 
 export type UserDirectory = ReturnType<typeof createUserDirectory>;
 
@@ -37,5 +46,30 @@ export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }) {
     });
   }
 
-  return { resolve };
+  const cache = new Map<string, { user: UserProjection; at: number }>();
+
+  /**
+   * resolve() for logging, from an in-process copy at most LOGGING_TTL_MS old: a log needs only the
+   * timezone, and a query per log was a round trip on the hottest path. Reads that check privacy
+   * flags use resolve().
+   */
+  async function resolveForLogging(userId: string): Promise<UserProjection | null> {
+    const cached = cache.get(userId);
+    if (cached && performance.now() - cached.at < LOGGING_TTL_MS) return cached.user;
+    const user = await resolve(userId);
+    cache.delete(userId); // re-inserted last: the Map's order is then oldest first, for eviction
+    if (user) cache.set(userId, { user, at: performance.now() });
+    for (const id of cache.keys()) {
+      if (cache.size <= MAX_CACHED_USERS) break;
+      cache.delete(id);
+    }
+    return user;
+  }
+
+  /** Drops a user's copy after this instance applied a change to their projection. */
+  function forget(userId: string): void {
+    cache.delete(userId);
+  }
+
+  return { resolve, resolveForLogging, forget };
 }

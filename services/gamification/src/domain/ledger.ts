@@ -18,6 +18,36 @@ export interface LedgerEntry {
   occurred_at: Date;
 }
 
+/**
+ * A campaign's completion bonus: points on the boards and in point totals, but no activity type or
+ * quantity, so badges and streaks (which measure logged work) never see it. Keyed by the event id,
+ * which campaigns derive from the user's campaign: one bonus per completion however it is redelivered.
+ */
+export interface BonusEntry {
+  user_id: string;
+  source: 'campaign';
+  source_id: string;
+  points: number;
+  activity_type: null;
+  quantity: null;
+  local_date: LocalDate;
+  occurred_at: Date;
+}
+
+export function bonusEntryFor(event: EventOf<'campaign.completed'>): BonusEntry {
+  const { data } = event;
+  return {
+    user_id: data.user_id,
+    source: 'campaign',
+    source_id: event.id,
+    points: data.bonus_points,
+    activity_type: null,
+    quantity: null,
+    local_date: data.local_date,
+    occurred_at: new Date(data.completed_at),
+  };
+}
+
 export function ledgerEntryFor(event: EventOf<'activity.logged'>): LedgerEntry {
   const { data } = event;
   return {

@@ -22,9 +22,10 @@ async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'acti
   // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
   const applied = await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
   // The author refreshes the boards right after their log answers: this instance must not serve them a stale top 20.
-  if (applied) deps.leaderboards.forget();
+  if (applied) deps.leaderboards.pointsApplied(data.user_id);
   if (outcome.kind === 'duplicate') return;
-  deps.outbox.kick();
+  // Only badge.earned goes through this outbox: a relay pass for an event that earned none is a wasted transaction.
+  if (outcome.badges.length > 0) deps.outbox.kick();
   const effects: ActivityEffects = {
     activity_id: data.activity_id,
     source: 'gamification',

@@ -3,6 +3,9 @@ import type { ActivityType, BadgeType } from '@warriors/contracts';
 
 export const SCHEMA = 'gamification';
 
+/** What credited the points: a logged activity, or a campaign's completion bonus. */
+export type LedgerSource = 'activity' | 'campaign';
+
 export interface UserRow {
   user_id: string;
   name: string;
@@ -25,14 +28,16 @@ export interface GamificationDatabase {
   ledger: {
     id: Generated<string>;
     user_id: string;
-    source: 'activity';
+    source: LedgerSource;
     source_id: string;
     points: number;
-    activity_type: ActivityType;
-    quantity: number;
+    /** Null on a campaign bonus (and only there). */
+    activity_type: ActivityType | null;
+    quantity: number | null;
     local_date: string;
     occurred_at: Date;
   };
+  daily_totals: { user_id: string; local_date: string; activity_type: ActivityType; quantity: number; points: number };
   user_badges: { id: string; user_id: string; badge_type: BadgeType; cycle_key: string; earned_at: Date };
   dead_letters: {
     id: Generated<string>;

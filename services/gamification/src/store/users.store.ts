@@ -21,8 +21,8 @@ export async function upsertUser(db: Executor, user: UserProjection, at: Date): 
     .values({
       user_id: user.user_id,
       ...fields,
-      // Activity may have arrived before the registration did.
-      last_activity_at: sql<Date | null>`(select max(occurred_at) from ${sql.table(`${SCHEMA}.ledger`)} where user_id = ${user.user_id})`,
+      // Activity may have arrived before the registration did; a campaign bonus is not an activity.
+      last_activity_at: sql<Date | null>`(select max(occurred_at) from ${sql.table(`${SCHEMA}.ledger`)} where user_id = ${user.user_id} and source = 'activity')`,
     })
     .onConflict((oc) =>
       oc
@@ -33,17 +33,10 @@ export async function upsertUser(db: Executor, user: UserProjection, at: Date): 
     .execute();
 }
 
-export async function touchLastActivity(db: Executor, userId: string, at: Date): Promise<void> {
-  await inSchema(db)
-    .updateTable('users')
-    .set({ last_activity_at: sql<Date>`greatest(coalesce(last_activity_at, ${at}), ${at})` })
-    .where('user_id', '=', userId)
-    .execute();
-}
-
 /** Removes everything gamification holds about a user and remembers the deletion. */
 export async function deleteUserData(db: Executor, userId: string, at: Date): Promise<void> {
   await inSchema(db).deleteFrom('ledger').where('user_id', '=', userId).execute();
+  await inSchema(db).deleteFrom('daily_totals').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('user_badges').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('users').where('user_id', '=', userId).execute();
   await inSchema(db)

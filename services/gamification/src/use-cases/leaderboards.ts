@@ -23,6 +23,11 @@ export interface Leaderboards {
   rankChangeAfter(userId: string, key: string, points: number): Promise<RankChange | null>;
   /** Drops cached answers after this instance changed who is shown. */
   forget(): void;
+  /**
+   * Drops cached answers after this instance added points for `userId`, and that user's cached row
+   * (its last activity time moved); who is hidden did not change, so that stays cached.
+   */
+  pointsApplied(userId: string): void;
 }
 
 export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
@@ -62,9 +67,9 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
     const hidden = await directory.hidden();
     let hiddenRanks: Promise<Array<number | null>> | undefined;
     return async (userId) => {
-      const score = await store.score(key, userId);
+      // Asked together (one write with a pipelining store) rather than the rank only after the score.
+      const [score, storeRank] = await Promise.all([store.score(key, userId), store.rank(key, userId)]);
       if (score === null || score <= 0 || hidden.has(userId)) return { score, rank: null };
-      const storeRank = await store.rank(key, userId);
       if (storeRank === null) return { score: null, rank: null };
       hiddenRanks ??= Promise.all([...hidden].map((id) => store.rank(key, id)));
       return { score, rank: visibleRank(storeRank, await hiddenRanks) };
@@ -126,6 +131,11 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
     forget() {
       responses.clear();
       directory.forget();
+    },
+
+    pointsApplied(userId) {
+      responses.clear();
+      directory.forgetUser(userId);
     },
   };
 }

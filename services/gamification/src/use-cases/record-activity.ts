@@ -6,10 +6,8 @@ import { dailyGoalMilestones } from '../domain/milestones';
 import { streakDays } from '../domain/streak';
 import { badgeEarned } from '../events/badge-events';
 import { badgeRows, insertNewBadges } from '../store/badges.store';
-import { isDeleted, lockUser, markApplied } from '../store/inbox.store';
-import { activeDates, insertLedgerEntry, scopeTotals } from '../store/ledger.store';
+import { applyActivityEntry, badgeContext } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
-import { touchLastActivity } from '../store/users.store';
 
 export type RecordOutcome =
   | { kind: 'applied'; badges: Badge[]; milestones: Milestone[] }
@@ -25,22 +23,24 @@ export interface RecordDeps {
 }
 
 /**
- * The SQL half of applying activity.logged, in one transaction: inbox, ledger row, badges newly
- * earned and their badge.earned events. The leaderboard half runs after the commit.
+ * The SQL half of applying activity.logged, in one transaction: inbox, ledger row and daily totals
+ * (one statement), then the badge rules on the user's totals, badges newly earned and their
+ * badge.earned events. The leaderboard half runs after the commit.
  */
 export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.logged'>, at: Date): Promise<RecordOutcome> {
   const entry = ledgerEntryFor(event);
   return deps.db.transaction().execute(async (trx): Promise<RecordOutcome> => {
-    await lockUser(trx, entry.user_id);
-    const firstTime = await markApplied(trx, event.id, at);
-    if (await isDeleted(trx, entry.user_id)) return { kind: 'deleted-user' };
     // The ledger is keyed by activity id too: the same activity under a new event id counts once.
-    if (!firstTime || !(await insertLedgerEntry(trx, entry))) return { kind: 'duplicate' };
-    await touchLastActivity(trx, entry.user_id, entry.occurred_at);
+    const applied = await applyActivityEntry(trx, event.id, entry, at);
+    if (applied.deleted) return { kind: 'deleted-user' };
+    if (!applied.firstTime || !applied.inserted) return { kind: 'duplicate' };
 
-    const [totals, dates] = await Promise.all([scopeTotals(trx, entry.user_id, entry.local_date), activeDates(trx, entry.user_id, entry.local_date)]);
-    const stats = badgeStats(totals, streakDays(dates, entry.local_date));
-    const earned = await insertNewBadges(trx, entry.user_id, qualifyingBadges(stats, entry.local_date, deps.dailyGoalPoints), at);
+    const context = await badgeContext(trx, entry.user_id, entry.local_date);
+    const stats = badgeStats(context.totals, streakDays(context.dates, entry.local_date));
+    const held = new Set(context.earned.map((b) => `${b.badge_type}/${b.cycle_key}`));
+    // Most events qualify only for badges already held this cycle: no insert for those.
+    const fresh = qualifyingBadges(stats, entry.local_date, deps.dailyGoalPoints).filter((q) => !held.has(`${q.spec.key}/${q.cycleKey}`));
+    const earned = await insertNewBadges(trx, entry.user_id, fresh, at);
     const cycles = await badgeRows(trx, entry.user_id, earned.map((b) => b.badge_type));
     const badges = earned.map((row) => toBadge(row, cycles.filter((c) => c.badge_type === row.badge_type).length));
     for (const badge of badges) await deps.outbox.enqueue(trx, badgeEarned(entry.user_id, badge, event.requestId));

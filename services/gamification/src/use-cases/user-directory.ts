@@ -16,6 +16,8 @@ export interface UserDirectory {
   hidden(): Promise<ReadonlySet<string>>;
   /** Drops cached copies after this instance changed the projection. */
   forget(): void;
+  /** Drops one user's cached row. */
+  forgetUser(userId: string): void;
 }
 
 /** The user rows leaderboard reads need, cached in-process so a warm read never touches PostgreSQL. */
@@ -63,6 +65,9 @@ export function createUserDirectory(db: Executor): UserDirectory {
     forget() {
       users.clear();
       hiddenCache = undefined;
+    },
+    forgetUser(userId) {
+      users.delete(userId);
     },
   };
 }

@@ -1,0 +1,39 @@
+import { createBatcher } from '../src/batcher';
+
+it('flushes the first item at once and the items added meanwhile together', async () => {
+  const flushed: number[][] = [];
+  let release: () => void = () => {};
+  const batcher = createBatcher<number>(async (items) => {
+    flushed.push(items);
+    if (items[0] === 1) await new Promise<void>((resolve) => (release = resolve));
+  });
+  const first = batcher.add(1);
+  const rest = [batcher.add(2), batcher.add(3), batcher.add(4)];
+  expect(flushed).toEqual([[1]]);
+  release();
+  await Promise.all([first, ...rest]);
+  expect(flushed).toEqual([[1], [2, 3, 4]]);
+});
+
+it("rejects only the failed flush's callers, and goes on with the next batch", async () => {
+  let calls = 0;
+  const batcher = createBatcher<string>(async () => {
+    calls++;
+    if (calls === 1) throw new Error('database down');
+  });
+  const failed = batcher.add('a');
+  const next = batcher.add('b');
+  await expect(failed).rejects.toThrow('database down');
+  await expect(next).resolves.toBeUndefined();
+  await batcher.idle();
+  expect(calls).toBe(2);
+});
+
+it('caps a flush at maxItems', async () => {
+  const sizes: number[] = [];
+  const batcher = createBatcher<number>(async (items) => {
+    sizes.push(items.length);
+  }, 2);
+  await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
+  expect(sizes).toEqual([1, 2, 2]);
+});

@@ -1,0 +1,70 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import type { DomainEvent } from '@warriors/contracts';
+import { createLogger, createMemoryBus, createOutbox, createPostgresDatabase, ensureDatabaseExists, type Database, type MemoryBus, type Outbox } from '../src';
+import { waitFor } from './bus/wait-for';
+
+const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+const name = `kit_outbox_${randomUUID().replace(/-/g, '')}`;
+let database: Database;
+let bus: MemoryBus;
+let outbox: Outbox;
+const received: DomainEvent[] = [];
+
+const deleted = (userId: string): DomainEvent => ({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: new Date().toISOString(), data: { user_id: userId } });
+const noteInsert = (id: string) => database.db.insertInto('kit.notes').values({ id }).onConflict((oc) => oc.column('id').doNothing()).returning('id');
+const outboxRows = async () => (await sql<{ n: number }>`select count(*)::int as n from kit.outbox`.execute(database.db)).rows[0]!.n;
+
+beforeAll(async () => {
+  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  await ensureDatabaseExists(url);
+  database = createPostgresDatabase(url);
+  await sql.raw('create schema kit; create table kit.notes (id text primary key)').execute(database.db);
+  bus = createMemoryBus();
+  await bus.consume({ durable: 'test', subjects: ['user.>'] }, async (event) => {
+    received.push(event);
+  });
+  outbox = createOutbox({ database, schema: 'kit', bus, logger: createLogger('outbox-test', 'silent') });
+  await outbox.start();
+});
+
+afterAll(async () => {
+  await outbox.stop();
+  await bus.close();
+  await database.close();
+  const admin = createPostgresDatabase(ADMIN_URL, 1);
+  await sql.raw(`drop database ${name} with (force)`).execute(admin.db);
+  await admin.close();
+});
+
+it('commits the change with its event in one statement, publishes it without the relay and deletes its row', async () => {
+  const event = deleted('u-1');
+  expect(await outbox.commitWith(database.db, noteInsert('n-1'), event)).toBe(true);
+  await waitFor(async () => received.some((e) => e.id === event.id), 5000, 'event published');
+  await waitFor(async () => (await outboxRows()) === 0, 5000, 'outbox row deleted');
+  expect(await database.db.selectFrom('kit.notes').select('id').execute()).toEqual([{ id: 'n-1' }]);
+});
+
+it('enqueues nothing when the change writes no row', async () => {
+  const event = deleted('u-2');
+  expect(await outbox.commitWith(database.db, noteInsert('n-1'), event)).toBe(false);
+  expect(await outboxRows()).toBe(0);
+  await outbox.drain();
+  expect(received.some((e) => e.id === event.id)).toBe(false);
+});
+
+it('refuses to run inside a transaction, where it could not publish after the commit', async () => {
+  await expect(database.db.transaction().execute((trx) => outbox.commitWith(trx, noteInsert('n-3'), deleted('u-3')))).rejects.toThrow(/outside a transaction/);
+});
+
+it('relays in commit order what enqueue left in a transaction', async () => {
+  const events = Array.from({ length: 20 }, (_, i) => deleted(`u-order-${i}`));
+  await database.db.transaction().execute(async (trx) => {
+    for (const event of events) await outbox.enqueue(trx, event);
+  });
+  outbox.kick();
+  await outbox.drain();
+  await waitFor(async () => events.every((e) => received.some((r) => r.id === e.id)), 5000, 'all relayed');
+  const order = received.filter((r) => events.some((e) => e.id === r.id)).map((r) => r.id);
+  expect(order).toEqual(events.map((e) => e.id));
+});
