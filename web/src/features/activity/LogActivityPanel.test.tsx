@@ -83,7 +83,7 @@ describe('Log Activity panel', () => {
     await settle(store, { fakeTimers: true });
   });
 
-  it('refetches the leaderboard, the rank and the feed after a log', async () => {
+  it('refetches the leaderboard, the rank, and the feed after a log', async () => {
     const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(1));
     await user.click(logButton('Email'));
