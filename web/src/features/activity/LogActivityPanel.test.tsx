@@ -1,13 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@warriors/contracts';
-import { logResult } from '../../../test/fixtures';
+import { campaign, campaignList, logResult } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
 const DASHBOARD_READS = {
   'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }),
   'GET /api/leaderboard/today': jsonResponse(200, []),
   'GET /api/recent-activities': jsonResponse(200, []),
+  // A daily goal keeps the panel open.
+  'GET /api/campaigns': jsonResponse(200, campaignList({ active: [campaign()] })),
   // The refreshed user proves the refresh happened: the streak moves from 3 to 4.
   'GET /api/me': jsonResponse(200, { ...testUser, streak_days: 4 }),
 };
@@ -83,7 +85,7 @@ describe('Log Activity panel', () => {
     await settle(store, { fakeTimers: true });
   });
 
-  it('refetches the leaderboard, the rank, and the feed after a log', async () => {
+  it('refetches the leaderboard, the rank, the feed and the goals after a log', async () => {
     const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(1));
     await user.click(logButton('Email'));
@@ -92,6 +94,7 @@ describe('Log Activity panel', () => {
     expect(callsTo(fetchMock, 'GET /api/me')).toHaveLength(1);
     expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(2);
     expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET /api/campaigns')).toHaveLength(2);
   });
 
   it("shows 'Failed to log activity: ' with the server's message, the status fallback, or 'Unknown error'", async () => {
