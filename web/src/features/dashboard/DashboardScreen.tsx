@@ -86,21 +86,23 @@ export default function DashboardScreen() {
   return (
     <>
       <PageHeader title={`Welcome back, ${firstName}`} subtitle="Your command center for today's prospecting battle." />
-      <div className="stat-strip" aria-label="Your standing">
-        <div className="stat">
-          <span className="stat__value">{user?.streak_days ?? 0}</span>
-          <span className="stat__label">Day streak</span>
+      <div className="dashboard-summary">
+        <div className="stat-strip" aria-label="Your standing">
+          <div className="stat">
+            <span className="stat__value">{user?.streak_days ?? 0}</span>
+            <span className="stat__label">Day streak</span>
+          </div>
+          <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
+            <span className="stat__value">{badges.length}</span>
+            <span className="stat__label">Badges earned</span>
+          </button>
+          <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
+            <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
+            <span className="stat__label">Today's rank</span>
+          </button>
         </div>
-        <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
-          <span className="stat__value">{badges.length}</span>
-          <span className="stat__label">Badges earned</span>
-        </button>
-        <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
-          <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
-          <span className="stat__label">Today's rank</span>
-        </button>
+        <GoalRings active={campaigns?.active ?? []} />
       </div>
-      <GoalRings active={campaigns?.active ?? []} />
       <div className="grid grid--two">
         <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} />
         <ActiveGoalsPanel campaigns={campaigns} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />

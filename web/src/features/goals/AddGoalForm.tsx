@@ -76,7 +76,7 @@ function CustomGoalForm({ onCreated }: { onCreated: (goal: CreatedGoal) => void 
             value={name}
             maxLength={120}
             onChange={(event) => setName(event.target.value)}
-            placeholder={goals.length > 0 ? generatedGoalName(durationDays, goals) : 'Named from your targets if left blank'}
+            placeholder={goals.length > 0 ? generatedGoalName(durationDays, goals) : 'Auto-named if left blank'}
           />
         </div>
         <div className="field">

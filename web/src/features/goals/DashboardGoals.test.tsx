@@ -49,7 +49,7 @@ beforeEach(() => localStorage.clear());
 
 describe('goal rings', () => {
   it('fills a ring per period from its active goals, reads No goal when empty, and links each to /stats', async () => {
-    await openDashboard([campaignList({ active: [campaign({ progress: 1, goal_count: 3 }), campaign({ duration_days: 30, progress: 80, goal_count: 40 })] })]);
+    await openDashboard([campaignList({ active: [campaign({ progress: 1, goal_count: 3 }), campaign({ campaign_id: 21, user_campaign_id: 301, duration_days: 30, progress: 80, goal_count: 40 })] })]);
     const rings = await screen.findByRole('navigation', { name: 'Goal progress' });
     expect(await within(rings).findByRole('link', { name: 'Daily goal: 33%' })).toHaveAttribute('href', '/stats');
     expect(within(rings).getByRole('link', { name: 'Monthly goal: 100%' })).toBeInTheDocument();

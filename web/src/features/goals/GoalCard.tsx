@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type Campaign } from '@warriors/contracts';
-import { parseServerTime } from '../../lib/relative-time';
+import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { goalItemsOf, progressPercent } from './goal-rules';
 
 function daysLeft(goal: Campaign, now: Date): number | null {
@@ -93,10 +93,11 @@ export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
           <>
             <ProgressBar goal={goal} />
             {variant === 'active' && <Breakdown goal={goal} />}
+            {variant === 'completed' && goal.completed_at && <p className="goal-card__meta">Completed {formatDate(goal.completed_at)}</p>}
           </>
         )}
-        {actions && <div className="goal-card__actions">{actions}</div>}
       </div>
+      {actions && <div className="goal-card__actions">{actions}</div>}
     </li>
   );
 }

@@ -46,7 +46,7 @@ describe('GoalsScreen', () => {
 
 describe('Create Custom Campaign', () => {
   const form = () => section('Create Custom Campaign');
-  const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(within(form()).getByRole('button', { name: 'Create Campaign' }));
+  const submit = async (user: ReturnType<typeof userEvent.setup>) => user.click(await within(form()).findByRole('button', { name: 'Create Campaign' }));
 
   it('needs a name and an activity, with a 7-day duration to start', async () => {
     const { user, fetchMock } = await openGoals(campaignList());

@@ -31,7 +31,7 @@ function myCustomCampaigns(list: CampaignList, userId: string | undefined): Camp
 
 function GoalList({ goals, empty, children }: { goals: readonly Campaign[]; empty: string; children: (goal: Campaign) => ReactNode }) {
   if (goals.length === 0) return <p className="empty-state">{empty}</p>;
-  return <ul className="goal-list">{goals.map(children)}</ul>;
+  return <ul className="goal-list goal-list--grid">{goals.map(children)}</ul>;
 }
 
 export default function GoalsScreen() {
