@@ -280,9 +280,17 @@ describe('after a log', () => {
     const { store } = await logColdCallWith(logResult({ campaign_completed: { campaign_name: 'Sprint Week', bonus_points: 100, badge_earned: null }, badges: [badge] }));
     expect(screen.getByText('Goal Complete!')).toBeInTheDocument();
     expect(screen.getByText('Sprint Week')).toBeInTheDocument();
+    expect(screen.getByText('+100 bonus points')).toBeInTheDocument();
     expect(screen.queryByText('Badge Unlocked!')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(5000));
     expect(screen.queryByText('Goal Complete!')).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('leaves out the bonus line when a finished goal pays none', async () => {
+    const { store } = await logColdCallWith(logResult({ campaign_completed: { campaign_name: 'Today: 3 Cold Calls', bonus_points: 0, badge_earned: null } }));
+    expect(screen.getByText('Goal Complete!')).toBeInTheDocument();
+    expect(screen.queryByText(/bonus points/)).not.toBeInTheDocument();
     await settle(store, { fakeTimers: true });
   });
 
