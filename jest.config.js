@@ -4,7 +4,7 @@ const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, 
 const workspaceSources = {
   '^@warriors/(contracts|kit)$': '<rootDir>/packages/$1/src',
   '^@warriors/gateway$': '<rootDir>/gateway/src',
-  '^@warriors/(auth|activity|gamification)$': '<rootDir>/services/$1/src',
+  '^@warriors/(auth|activity|gamification|campaigns)$': '<rootDir>/services/$1/src',
 };
 
 const node = (displayName, testMatch, extra = {}) => ({

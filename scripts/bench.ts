@@ -38,7 +38,7 @@ async function main(): Promise<void> {
   console.log('Booting the stack...');
   const barePort = await freePort();
   const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
-  const stack = await startStack(['auth', 'activity', 'gamification'], {
+  const stack = await startStack(['auth', 'activity', 'gamification', 'campaigns'], {
     gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx'] },
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', BARE_URL: `http://127.0.0.1:${barePort}` },
   });

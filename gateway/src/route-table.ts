@@ -3,7 +3,7 @@
  * specific patterns (e.g. /api/users/{id}/summary) come before general ones (/api/users).
  * Adding a service is a line here and its pool in the configuration.
  */
-export const SERVICE_NAMES = ['auth', 'activity', 'gamification'] as const;
+export const SERVICE_NAMES = ['auth', 'activity', 'gamification', 'campaigns'] as const;
 export type ServiceName = (typeof SERVICE_NAMES)[number];
 
 export interface Route<Name extends string = ServiceName> {
@@ -29,6 +29,8 @@ export const ROUTES: readonly Route[] = [
   { pattern: prefix('/api/leaderboard'), service: 'gamification' },
   { pattern: prefix('/api/badges'), service: 'gamification' },
   { pattern: prefix('/api/badge-definitions'), service: 'gamification' },
+  { pattern: prefix('/api/campaigns'), service: 'campaigns' },
+  { pattern: prefix('/api/user_goals'), service: 'campaigns' },
 ];
 
 /** The service of the live socket: the social service, once it exists. */

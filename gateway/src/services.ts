@@ -1,6 +1,7 @@
 import type { Service, ServicePorts } from '@warriors/kit';
-import { createActivityService } from '@warriors/activity';
+import { createActivityService, PRODUCT_EFFECT_SOURCES } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
+import { createCampaignsService } from '@warriors/campaigns';
 import { createGamificationService, createMemoryLeaderboardStore } from '@warriors/gamification';
 import type { ServiceName } from './route-table';
 
@@ -10,11 +11,13 @@ import type { ServiceName } from './route-table';
  */
 export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Service; stackPort: number }> = {
   auth: { create: createAuthService, stackPort: 4001 },
-  activity: { create: createActivityService, stackPort: 4002 },
+  // A log gathers the effects of gamification (badges, rank change) and campaigns (milestones, completion).
+  activity: { create: (ports) => createActivityService({ ...ports, effectSources: PRODUCT_EFFECT_SOURCES }), stackPort: 4002 },
   gamification: {
     // The in-process sorted sets start empty: they are rebuilt from the ledger before consuming.
     create: (ports) =>
       createGamificationService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }), rebuildOnStart: true }),
     stackPort: 4003,
   },
+  campaigns: { create: createCampaignsService, stackPort: 4004 },
 };

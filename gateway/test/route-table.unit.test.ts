@@ -20,6 +20,10 @@ describe('route table', () => {
     ['/api/leaderboard/me', 'gamification'],
     ['/api/badges', 'gamification'],
     ['/api/badge-definitions', 'gamification'],
+    ['/api/campaigns', 'campaigns'],
+    ['/api/campaigns/create', 'campaigns'],
+    ['/api/campaigns/101/join', 'campaigns'],
+    ['/api/user_goals/7', 'campaigns'],
   ])('sends %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
@@ -28,6 +32,7 @@ describe('route table', () => {
     expect(serviceFor('/api/meetings')).toBeNull();
     expect(serviceFor('/api/signupx')).toBeNull();
     expect(serviceFor('/api/activityx')).toBeNull();
+    expect(serviceFor('/api/campaignsx')).toBeNull();
     expect(serviceFor('/api/users/3f1c/public-profile')).toBeNull();
   });
 

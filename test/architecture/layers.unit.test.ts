@@ -46,3 +46,22 @@ describe.each(services)('service %s', (service) => {
     expect(offenders).toEqual([]);
   });
 });
+
+// A service folder that is not wired everywhere runs in one mode and silently not in the other.
+describe('every service is wired', () => {
+  const root = (file: string) => readFileSync(path.join(ROOT, file), 'utf8');
+
+  it('finds the services, campaigns included', () => {
+    expect(services).toEqual(expect.arrayContaining(['auth', 'activity', 'gamification', 'campaigns']));
+  });
+
+  it.each(services)('%s is a workspace, a project reference, a gateway service and a compose service', (service) => {
+    expect(JSON.parse(root('package.json')).workspaces).toContain(`services/${service}`);
+    expect(JSON.parse(root('tsconfig.json')).references).toContainEqual({ path: `services/${service}` });
+    expect(root('gateway/src/route-table.ts')).toContain(`'${service}'`);
+    expect(root('gateway/src/services.ts')).toMatch(new RegExp(`^\\s+${service}: \\{`, 'm'));
+    expect(root('docker-compose.yml')).toContain(`services/${service}/dist/main.js`);
+    expect(root('deploy/Dockerfile')).toContain(`services/${service}/package.json`);
+    expect(root('jest.config.js')).toMatch(new RegExp(`\\|${service}[|)]|\\(${service}\\|`));
+  });
+});

@@ -5,6 +5,7 @@ import { createLogger } from '@warriors/kit';
 import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
+import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 
 jest.setTimeout(60_000);
@@ -23,6 +24,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
 
   describeAuthThroughGateway(() => product.url);
   describeCoreLoopThroughGateway(() => product.url);
+  describeCampaignsThroughGateway(() => product.url);
 
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();

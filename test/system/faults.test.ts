@@ -14,7 +14,7 @@ interface BoardRow {
 describe('faults in the stack: the leaderboard always equals the ledger', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startStack(['auth', 'activity', 'gamification']);
+    stack = await startStack(['auth', 'activity', 'gamification', 'campaigns']);
   });
   afterAll(() => stack?.close());
 

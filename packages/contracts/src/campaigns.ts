@@ -133,7 +133,8 @@ export const UpdateCampaignBody = z
     activity_goals: z
       .union([
         z.array(EditGoalItem),
-        z.record(ActivityType, z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount)),
+        // partialRecord: a map naming only the activities it changes (zod 4's record over an enum wants every key).
+        z.partialRecord(ActivityType, z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount)),
       ])
       .optional(),
   })

@@ -14,4 +14,5 @@ export * from './db/migrate';
 export * from './bus';
 export * from './service';
 export * from './outbox';
+export * from './inbox';
 export * from './runtime';

@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@warriors/kit';
-import { createActivityService } from './service';
+import { createActivityService, PRODUCT_EFFECT_SOURCES } from './service';
 
-void runServiceProcess('activity', 4002, createActivityService);
+void runServiceProcess('activity', 4002, (ports) => createActivityService({ ...ports, effectSources: PRODUCT_EFFECT_SOURCES }));

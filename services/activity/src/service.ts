@@ -17,11 +17,14 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 /** Long enough for a healthy consumer on the same network to answer, short enough that a log never feels slow. */
 export const DEFAULT_EFFECTS_WAIT_MS = 300;
 
+/** The consumers that answer every log in the product: the process entry points wait for both. */
+export const PRODUCT_EFFECT_SOURCES: readonly EffectSource[] = ['gamification', 'campaigns'];
+
 export interface ActivityServiceOptions {
   /** How long a log waits for its effects before answering without the missing ones. */
   effectsWaitMs?: number;
-  /** The consumers whose effects a log waits for; campaigns joins when it exists. */
-  effectSources?: EffectSource[];
+  /** The consumers whose effects a log waits for (the product runs with PRODUCT_EFFECT_SOURCES; tests pick their own). */
+  effectSources?: readonly EffectSource[];
 }
 
 export function createActivityService(ports: ServicePorts & ActivityServiceOptions): Service {

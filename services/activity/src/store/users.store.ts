@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import type { UserProjection } from '@warriors/contracts';
-import type { DeadLetter } from '@warriors/kit';
+import { lockKey, markEventApplied, type DeadLetter } from '@warriors/kit';
 import { SCHEMA, type Executor } from './schema';
 
 export async function findUser(db: Executor, userId: string): Promise<UserProjection | undefined> {
@@ -28,9 +27,7 @@ export async function findUser(db: Executor, userId: string): Promise<UserProjec
  * Serialises changes to one user's projection (an event and an on-demand fetch from auth), so a
  * fetch that read auth before a deletion cannot insert the user after it. Hold it in a transaction.
  */
-export async function lockUser(trx: Executor, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`activity.users:${userId}`}))`.execute(trx);
-}
+export const lockUser = (trx: Executor, userId: string): Promise<void> => lockKey(trx, `activity.users:${userId}`);
 
 /**
  * Inserts or replaces a user's projection unless the stored row came from a newer event.
@@ -66,16 +63,7 @@ export async function isDeleted(db: Executor, userId: string): Promise<boolean> 
 }
 
 /** Records an event as applied; false when it already was (a redelivery), so the caller skips it. */
-export async function markApplied(db: Executor, eventId: string, at: Date): Promise<boolean> {
-  const inserted = await db
-    .withSchema(SCHEMA)
-    .insertInto('inbox')
-    .values({ event_id: eventId, applied_at: at })
-    .onConflict((oc) => oc.doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
+export const markApplied = (db: Executor, eventId: string, at: Date): Promise<boolean> => markEventApplied(db, SCHEMA, eventId, at);
 
 export async function insertDeadLetter(db: Executor, letter: DeadLetter, at: Date): Promise<void> {
   await db

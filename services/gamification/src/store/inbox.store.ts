@@ -1,34 +1,18 @@
-import { sql } from 'kysely';
-import type { DeadLetter } from '@warriors/kit';
-import { inSchema, type Executor } from './schema';
+import { lockKey, markEventApplied, recordDeadLetter as recordInSchema, type DeadLetter } from '@warriors/kit';
+import { inSchema, SCHEMA, type Executor } from './schema';
 
 /** Records an event as applied; false when it already was (a redelivery). */
-export async function markApplied(db: Executor, eventId: string, at: Date): Promise<boolean> {
-  const inserted = await inSchema(db)
-    .insertInto('inbox')
-    .values({ event_id: eventId, applied_at: at })
-    .onConflict((oc) => oc.column('event_id').doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
-}
+export const markApplied = (db: Executor, eventId: string, at: Date): Promise<boolean> => markEventApplied(db, SCHEMA, eventId, at);
 
 /**
  * Serializes one user's events inside a transaction: badge rules read the user's totals, and two
  * concurrent transactions reading before either commits would both miss the 50th call.
  */
-export async function lockUser(db: Executor, userId: string): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext(${`gamification:${userId}`}))`.execute(db);
-}
+export const lockUser = (db: Executor, userId: string): Promise<void> => lockKey(db, `gamification:${userId}`);
 
 export async function isDeleted(db: Executor, userId: string): Promise<boolean> {
   const row = await inSchema(db).selectFrom('deleted_users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
   return row !== undefined;
 }
 
-export async function recordDeadLetter(db: Executor, letter: DeadLetter, at: Date): Promise<void> {
-  await inSchema(db)
-    .insertInto('dead_letters')
-    .values({ subject: letter.subject, durable: letter.durable, deliveries: letter.deliveries, error: letter.error, payload: letter.payload, received_at: at })
-    .execute();
-}
+export const recordDeadLetter = (db: Executor, letter: DeadLetter, at: Date): Promise<void> => recordInSchema(db, SCHEMA, letter, at);

@@ -1,0 +1,39 @@
+import { sql, type Kysely } from 'kysely';
+import type { DeadLetter } from './bus/bus.port';
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+
+const table = (schema: string, name: string) => {
+  if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  return sql.table(`${schema}.${name}`);
+};
+
+/**
+ * The consumer side of exactly-once effects: record an event id in the service's `inbox` table
+ * (event_id primary key, applied_at) inside the transaction that applies the event. False means it
+ * was applied before (a redelivery) and the caller must change nothing.
+ */
+export async function markEventApplied(trx: Kysely<any>, schema: string, eventId: string, at: Date): Promise<boolean> {
+  const inserted = await sql<{ event_id: string }>`
+    insert into ${table(schema, 'inbox')} (event_id, applied_at) values (${eventId}, ${at})
+    on conflict (event_id) do nothing returning event_id`.execute(trx);
+  return inserted.rows.length > 0;
+}
+
+/**
+ * Serializes the holders of one key until their transaction ends (e.g. one user's events applied
+ * by several consumer workers: each must read the totals the previous one wrote).
+ */
+export async function lockKey(trx: Kysely<any>, key: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${key}))`.execute(trx);
+}
+
+/**
+ * Keeps a message a consumer gave up on in the service's `dead_letters` table (subject, durable,
+ * deliveries, error, payload, received_at), for inspection and replay instead of losing it.
+ */
+export async function recordDeadLetter(db: Kysely<any>, schema: string, letter: DeadLetter, at: Date): Promise<void> {
+  await sql`
+    insert into ${table(schema, 'dead_letters')} (subject, durable, deliveries, error, payload, received_at)
+    values (${letter.subject}, ${letter.durable}, ${letter.deliveries}, ${letter.error}, ${letter.payload}, ${at})`.execute(db);
+}

@@ -1,0 +1,33 @@
+import { campaignCompletedEventId, type EventOf } from '@warriors/contracts';
+import type { UserGoal } from '../domain/view';
+
+/**
+ * campaign.completed for a goal. Its id is derived from the goal, so the event exists once per goal
+ * whatever redelivers the activity that completed it (the inbox stops a second application; the id
+ * stops a second publish at the broker and in gamification's inbox).
+ */
+export const campaignCompleted = (
+  goal: UserGoal,
+  context: { activityId: string | null; localDate: string; timezone: string; requestId?: string },
+): EventOf<'campaign.completed'> => {
+  const completedAt = goal.state.completedAt!.toISOString();
+  return {
+    id: campaignCompletedEventId(goal.id),
+    type: 'campaign.completed',
+    v: 1,
+    occurredAt: completedAt,
+    ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
+    data: {
+      user_id: goal.userId,
+      campaign_id: goal.campaign.id,
+      user_campaign_id: goal.id,
+      campaign_name: goal.state.name,
+      bonus_points: goal.campaign.bonusPoints,
+      badge_earned: goal.campaign.badgeName,
+      activity_id: context.activityId,
+      completed_at: completedAt,
+      local_date: context.localDate,
+      timezone: context.timezone,
+    },
+  };
+};

@@ -1,0 +1,1 @@
+export { createCampaignsService, DEFAULT_PORT } from './service';

@@ -1,0 +1,50 @@
+import { Router } from 'express';
+import { CampaignIdParam, CreateCampaignBody, UpdateCampaignBody } from '@warriors/contracts';
+import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import type { Campaigns } from '../use-cases/manage-campaigns';
+
+/** Every campaign route needs the signed-in user; ownership is checked by the use cases. */
+export function campaignsRoutes(campaigns: Campaigns, tokens: TokenSigner): Router {
+  const router = Router();
+  const auth = requireAuth(tokens);
+
+  router.get('/api/campaigns', auth, async (req, res) => {
+    res.json(await campaigns.list(currentUserId(req)));
+  });
+
+  // The dashboard posts to /api/campaigns (with an icon), the goals screen to /api/campaigns/create.
+  for (const path of ['/api/campaigns', '/api/campaigns/create']) {
+    router.post(path, auth, async (req, res) => {
+      const userId = currentUserId(req);
+      const body = parse(CreateCampaignBody, req.body);
+      res.status(201).json(await campaigns.create(userId, body));
+    });
+  }
+
+  router.post('/api/campaigns/:id/join', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(CampaignIdParam, req.params, 'path');
+    res.status(201).json(await campaigns.join(userId, id));
+  });
+
+  router.put('/api/campaigns/:id', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(CampaignIdParam, req.params, 'path');
+    const body = parse(UpdateCampaignBody, req.body ?? {});
+    res.json(await campaigns.update(userId, id, body));
+  });
+
+  router.delete('/api/campaigns/:id', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(CampaignIdParam, req.params, 'path');
+    res.json(await campaigns.deleteOrLeave(userId, id));
+  });
+
+  router.delete('/api/user_goals/:id', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(CampaignIdParam, req.params, 'path');
+    res.json(await campaigns.leaveGoal(userId, id));
+  });
+
+  return router;
+}

@@ -1,0 +1,57 @@
+import type { ColumnType, Generated, Kysely } from 'kysely';
+import type { CampaignIcon, CampaignKind, GoalItem } from '@warriors/contracts';
+import type { GoalTally, GoalTarget } from '../domain/goal';
+
+export const SCHEMA = 'campaigns';
+
+type Json<T> = ColumnType<T, string, string>;
+
+export interface CustomCampaignRow {
+  id: Generated<number>;
+  creator_id: string;
+  name: string;
+  is_auto_generated: boolean;
+  description: string;
+  icon: CampaignIcon;
+  duration_days: number;
+  goals: Json<GoalItem[]>;
+  bonus_points: number;
+  created_at: Date;
+  deleted_at: Date | null;
+}
+
+export interface UserGoalRow {
+  id: Generated<number>;
+  user_id: string;
+  campaign_id: number;
+  kind: CampaignKind;
+  name: string;
+  description: string;
+  icon: CampaignIcon;
+  duration_days: number;
+  target: Json<GoalTarget>;
+  bonus_points: number;
+  badge_name: string | null;
+  creator_id: string | null;
+  is_auto_generated: boolean;
+  counts: Json<GoalTally['counts']>;
+  points: ColumnType<number, number | undefined, number>;
+  milestone_reached: ColumnType<number, number | undefined, number>;
+  started_at: Date;
+  left_at: Date | null;
+  completed_at: Date | null;
+}
+
+export interface CampaignsDatabase {
+  custom_campaigns: CustomCampaignRow;
+  user_goals: UserGoalRow;
+  users: { user_id: string; timezone: string; event_at: Date };
+  deleted_users: { user_id: string; deleted_at: Date };
+  inbox: { event_id: string; applied_at: Date };
+  dead_letters: { id: Generated<string>; subject: string; durable: string; deliveries: number; error: string; payload: string; received_at: Date };
+}
+
+/** Either the pool or an open transaction: every store function runs on whichever the caller holds. */
+export type Executor = Kysely<CampaignsDatabase>;
+
+export const inSchema = (db: Executor) => db.withSchema(SCHEMA);

@@ -1,0 +1,198 @@
+import { GOAL_MESSAGES } from '@warriors/contracts';
+import { eventually, startCampaigns, type TestCampaigns } from '../support/harness';
+
+jest.setTimeout(60_000);
+
+let c: TestCampaigns;
+beforeAll(async () => {
+  c = await startCampaigns();
+});
+afterAll(() => c?.close());
+beforeEach(() => c.clock.set('2026-03-02T15:00:00.000Z'));
+
+const create = (token: string, body: Record<string, unknown>, path = '/api/campaigns/create') => c.call('POST', path, { token, body });
+const list = async (token: string) => (await c.call('GET', '/api/campaigns', { token })).body;
+
+describe('authentication', () => {
+  it.each([
+    ['GET', '/api/campaigns'],
+    ['POST', '/api/campaigns'],
+    ['POST', '/api/campaigns/create'],
+    ['PUT', '/api/campaigns/1'],
+    ['POST', '/api/campaigns/1/join'],
+    ['DELETE', '/api/campaigns/1'],
+    ['DELETE', '/api/user_goals/1'],
+  ])('%s %s needs a bearer token', async (method, path) => {
+    const reply = await c.call(method, path, method === 'GET' ? {} : { body: {} });
+    expect(reply).toEqual({ status: 401, body: { detail: 'Not authenticated' } });
+  });
+});
+
+describe('listing and creating', () => {
+  it('lists the eleven catalog campaigns as available to a new user, with every field', async () => {
+    const user = await c.register();
+    const body = await list(user.token);
+    expect(body.active).toEqual([]);
+    expect(body.completed).toEqual([]);
+    expect(body.available.map((x: { id: number }) => x.id)).toEqual([1, 2, 3, 4, 5, 6, 10, 11, 12, 13, 14]);
+    expect(body.available[0]).toEqual({
+      id: 1,
+      campaign_id: 1,
+      user_campaign_id: null,
+      goal_id: null,
+      name: 'Sprint Week',
+      campaign_name: 'Sprint Week',
+      description: 'Make 100 cold calls in 5 days.',
+      icon: 'rocket',
+      kind: 'prebuilt',
+      status: 'available',
+      duration_days: 5,
+      category: 'weekly',
+      goal_type: 'cold_call',
+      activity_type: 'cold_call',
+      goal_count: 100,
+      progress: 0,
+      started_at: null,
+      ends_at: null,
+      days_remaining: null,
+      completed_at: null,
+      bonus_points: 50,
+      creator_id: null,
+      is_auto_generated: false,
+      activity_breakdown: [{ type: 'cold_call', current: 0, target: 100 }],
+    });
+  });
+
+  it('creates a custom campaign with an id from 101, joins its creator at once and generates a blank name', async () => {
+    const user = await c.register();
+    const reply = await create(user.token, { name: '  ', duration_days: 7, goals: [{ type: 'meeting', count: 1 }, { type: 'email', count: 20 }] });
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({
+      kind: 'custom',
+      status: 'active',
+      name: 'This Week: 1 Meeting, 20 Emails',
+      is_auto_generated: true,
+      creator_id: user.id,
+      goal_type: [{ type: 'meeting', count: 1 }, { type: 'email', count: 20 }],
+      activity_type: null,
+      goal_count: 21,
+      bonus_points: 3,
+      started_at: '2026-03-02T15:00:00.000Z',
+    });
+    expect(reply.body.id).toBeGreaterThanOrEqual(101);
+    expect((await list(user.token)).active.map((x: { id: number }) => x.id)).toEqual([reply.body.id]);
+  });
+
+  it('answers 422 with loc and the spec messages', async () => {
+    const user = await c.register();
+    expect(await create(user.token, { name: 'x', goals: [] })).toEqual({
+      status: 422,
+      body: { detail: [{ loc: ['body', 'goals'], msg: GOAL_MESSAGES.selectActivityWithCount }] },
+    });
+    const bad = await create(user.token, { name: 'x', duration_days: 400, goals: [{ type: 'cold_call', count: 0 }] });
+    expect(bad.status).toBe(422);
+    expect(bad.body.detail).toEqual(
+      expect.arrayContaining([
+        { loc: ['body', 'duration_days'], msg: GOAL_MESSAGES.duration },
+        { loc: ['body', 'goals', 0, 'count'], msg: GOAL_MESSAGES.count },
+      ]),
+    );
+    const nonNumeric = await c.call('POST', '/api/campaigns/abc/join', { token: user.token });
+    expect(nonNumeric).toEqual({ status: 422, body: { detail: [{ loc: ['path', 'id'], msg: 'Invalid campaign ID' }] } });
+    expect(await c.call('POST', '/api/campaigns/7/join', { token: user.token })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    expect(await c.call('PUT', '/api/campaigns/999999', { token: user.token, body: { name: 'x' } })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    const emptied = await c.call('PUT', '/api/campaigns/1', { token: user.token, body: { goals: [{ type: 'cold_call', count: 0 }] } });
+    expect(emptied).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'goals'], msg: GOAL_MESSAGES.atLeastOneGoal }] } });
+  });
+
+  it('bounds the custom goals one user pursues at once', async () => {
+    const user = await c.register();
+    for (let i = 0; i < 5; i++) expect((await create(user.token, { name: `g${i}`, goals: [{ type: 'cold_call', count: 1 }] })).status).toBe(201);
+    const sixth = await create(user.token, { name: 'g5', goals: [{ type: 'cold_call', count: 1 }] });
+    expect(sixth).toEqual({ status: 409, body: { detail: 'You can pursue at most 5 custom goals at once' } });
+  });
+});
+
+describe('ownership', () => {
+  it("lets no one else edit, delete or join another user's custom campaign, and changes nothing", async () => {
+    const owner = await c.register();
+    const other = await c.register();
+    const created = await create(owner.token, { name: 'Mine', duration_days: 7, goals: [{ type: 'cold_call', count: 50 }] });
+    const id = created.body.id;
+    const before = await list(owner.token);
+
+    // Not visible to them: the same 404 as a missing campaign.
+    expect(await c.call('PUT', `/api/campaigns/${id}`, { token: other.token, body: { name: 'Hijacked' } })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    expect(await c.call('DELETE', `/api/campaigns/${id}`, { token: other.token })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    expect(await c.call('POST', `/api/campaigns/${id}/join`, { token: other.token })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    expect(await c.call('DELETE', `/api/user_goals/${created.body.user_campaign_id}`, { token: other.token })).toEqual({ status: 404, body: { detail: 'Goal not found' } });
+    // The catalog is no one's to edit.
+    expect(await c.call('PUT', '/api/campaigns/1', { token: other.token, body: { name: 'Mine now' } })).toEqual({ status: 403, body: { detail: GOAL_MESSAGES.notCreator } });
+
+    expect(await list(owner.token)).toEqual(before);
+    expect((await list(other.token)).available.map((x: { id: number }) => x.id)).not.toContain(id);
+  });
+
+  it('lets the creator edit: 0 removes an activity, and the active goal follows', async () => {
+    const owner = await c.register();
+    const created = await create(owner.token, { name: '', duration_days: 1, goals: [{ type: 'cold_call', count: 10 }, { type: 'email', count: 5 }] });
+    const edited = await c.call('PUT', `/api/campaigns/${created.body.id}`, { token: owner.token, body: { goals: [{ type: 'cold_call', count: 0 }, { type: 'email', count: 8 }] } });
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ status: 'active', name: 'Today: 8 Emails', goal_type: 'email', goal_count: 8, user_campaign_id: created.body.user_campaign_id });
+  });
+
+  it('deletes a custom campaign for its creator: gone from every list', async () => {
+    const owner = await c.register();
+    const created = await create(owner.token, { name: 'Short lived', goals: [{ type: 'cold_call', count: 5 }] });
+    expect(await c.call('DELETE', `/api/campaigns/${created.body.id}`, { token: owner.token })).toEqual({ status: 200, body: { detail: GOAL_MESSAGES.deleted } });
+    const after = await list(owner.token);
+    expect(after.active).toEqual([]);
+    expect(after.available.map((x: { id: number }) => x.id)).not.toContain(created.body.id);
+    expect((await c.call('POST', `/api/campaigns/${created.body.id}/join`, { token: owner.token })).status).toBe(404);
+  });
+});
+
+describe('joining and leaving', () => {
+  it('refuses to join a goal twice, keeps progress on leave and resumes it inside the window', async () => {
+    const user = await c.register();
+    const joined = await c.call('POST', '/api/campaigns/1/join', { token: user.token });
+    expect(joined.status).toBe(201);
+    expect(await c.call('POST', '/api/campaigns/1/join', { token: user.token })).toEqual({ status: 409, body: { detail: GOAL_MESSAGES.alreadyActive } });
+    await c.log(user, 'cold_call', { quantity: 30 });
+
+    const left = await c.call('DELETE', `/api/user_goals/${joined.body.user_campaign_id}`, { token: user.token });
+    expect(left.status).toBe(200);
+    // While left, activities do not count.
+    await c.log(user, 'cold_call', { quantity: 10 });
+    const whileLeft = await list(user.token);
+    expect(whileLeft.active).toEqual([]);
+    expect(whileLeft.available.find((x: { id: number }) => x.id === 1)).toMatchObject({ user_campaign_id: joined.body.user_campaign_id, progress: 30 });
+
+    c.clock.set('2026-03-04T15:00:00.000Z');
+    const resumed = await c.call('POST', '/api/campaigns/1/join', { token: user.token });
+    expect(resumed.body).toMatchObject({ user_campaign_id: joined.body.user_campaign_id, progress: 30, started_at: '2026-03-02T15:00:00.000Z', days_remaining: 3 });
+
+    // Left again (by campaign id this time) and joined after the window: a new goal from zero.
+    expect((await c.call('DELETE', '/api/campaigns/1', { token: user.token })).status).toBe(200);
+    c.clock.set('2026-03-08T15:00:00.000Z');
+    const fresh = await c.call('POST', '/api/campaigns/1/join', { token: user.token });
+    expect(fresh.body.user_campaign_id).not.toBe(joined.body.user_campaign_id);
+    expect(fresh.body).toMatchObject({ progress: 0, started_at: '2026-03-08T15:00:00.000Z' });
+  });
+
+  it('answers 404 when leaving a goal one does not pursue', async () => {
+    const user = await c.register();
+    expect(await c.call('DELETE', '/api/campaigns/3', { token: user.token })).toEqual({ status: 404, body: { detail: 'Goal not found' } });
+    expect(await c.call('DELETE', '/api/user_goals/abc', { token: user.token })).toEqual({ status: 422, body: { detail: [{ loc: ['path', 'id'], msg: 'Invalid campaign ID' }] } });
+  });
+});
+
+describe('user events', () => {
+  it("forgets a deleted user's goals and custom campaigns", async () => {
+    const user = await c.register();
+    await create(user.token, { name: 'Gone soon', goals: [{ type: 'cold_call', count: 5 }] });
+    await c.bus.publish({ id: `del-${user.id}`, type: 'user.deleted', v: 1, occurredAt: c.clock.now().toISOString(), data: { user_id: user.id } });
+    await eventually('the goals forgotten', async () => ((await list(user.token)).active.length === 0 ? true : undefined));
+    expect((await list(user.token)).available).toHaveLength(11);
+  });
+});

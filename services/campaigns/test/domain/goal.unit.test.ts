@@ -1,0 +1,101 @@
+import { addCredit, creditGoal, EMPTY_TALLY, goalProgress, isComplete, milestoneFor, retarget, withinWindow, type GoalState, type GoalTarget } from '../../src/domain/goal';
+
+const START = new Date('2026-03-02T15:00:00.000Z');
+const at = (iso: string) => new Date(iso);
+const calls = (count: number): GoalTarget => ({ kind: 'types', goals: [{ type: 'cold_call', count }] });
+const goal = (target: GoalTarget, overrides: Partial<GoalState> = {}): GoalState => ({
+  name: 'Sprint Week',
+  target,
+  durationDays: 5,
+  startedAt: START,
+  tally: EMPTY_TALLY,
+  milestoneReached: 0,
+  completedAt: null,
+  ...overrides,
+});
+const credit = (activityType: 'cold_call' | 'meeting' | 'email', quantity: number, occurredAt = '2026-03-03T10:00:00.000Z') => ({
+  activityType,
+  quantity,
+  points: { cold_call: 1, meeting: 10, email: 1 }[activityType] * quantity,
+  occurredAt: at(occurredAt),
+});
+
+describe('window membership', () => {
+  it('counts from the start, inclusive, to start + duration days, exclusive', () => {
+    expect(withinWindow(START, 5, START)).toBe(true);
+    expect(withinWindow(START, 5, at('2026-03-07T14:59:59.999Z'))).toBe(true);
+    expect(withinWindow(START, 5, at('2026-03-07T15:00:00.000Z'))).toBe(false);
+    expect(withinWindow(START, 5, at('2026-03-02T14:59:59.999Z'))).toBe(false);
+  });
+
+  it('does not credit an activity before the join or after the window', () => {
+    expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-02T14:00:00.000Z')).credited).toBe(false);
+    expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-07T15:00:00.000Z')).credited).toBe(false);
+  });
+});
+
+describe('progress', () => {
+  const mixed: GoalTarget = { kind: 'types', goals: [{ type: 'cold_call', count: 10 }, { type: 'meeting', count: 2 }] };
+
+  it('sums min(current, target) per type: extra calls do not make up for a missing meeting', () => {
+    const tally = { counts: { cold_call: 25, meeting: 1 }, points: 0 };
+    expect(goalProgress(mixed, tally)).toBe(11);
+    expect(isComplete(mixed, tally)).toBe(false);
+    expect(isComplete(mixed, { counts: { cold_call: 10, meeting: 2 }, points: 0 })).toBe(true);
+  });
+
+  it('counts points for a power challenge, capped at the target', () => {
+    const power: GoalTarget = { kind: 'points', points: 75 };
+    expect(goalProgress(power, { counts: {}, points: 80 })).toBe(75);
+    expect(addCredit(power, EMPTY_TALLY, credit('meeting', 3))).toEqual({ counts: {}, points: 30 });
+  });
+
+  it('ignores types the goal does not count', () => {
+    const outcome = creditGoal(goal(calls(100)), credit('email', 5));
+    expect(outcome).toMatchObject({ credited: false, milestone: null, completed: false });
+  });
+});
+
+describe('milestones', () => {
+  it('finds the highest percentage reached, in integers (25% of 50 at 13)', () => {
+    expect(milestoneFor(12, 50)).toBe(0);
+    expect(milestoneFor(13, 50)).toBe(25);
+    expect(milestoneFor(45, 50)).toBe(90);
+  });
+
+  it('reports only the highest crossed by this activity, each once', () => {
+    const first = creditGoal(goal(calls(100)), credit('cold_call', 60));
+    expect(first.milestone).toEqual({ percentage: 50, goal_name: 'Sprint Week', remaining: 40 });
+    const again = creditGoal(first.goal, credit('cold_call', 5));
+    expect(again).toMatchObject({ credited: true, milestone: null });
+    const next = creditGoal(again.goal, credit('cold_call', 25));
+    expect(next.milestone).toEqual({ percentage: 90, goal_name: 'Sprint Week', remaining: 10 });
+  });
+});
+
+describe('completion', () => {
+  it('completes when progress reaches the count, at the activity time, without a milestone', () => {
+    const outcome = creditGoal(goal(calls(10), { tally: { counts: { cold_call: 8 }, points: 8 } }), credit('cold_call', 5));
+    expect(outcome).toMatchObject({ credited: true, completed: true, milestone: null });
+    expect(outcome.goal.completedAt).toEqual(at('2026-03-03T10:00:00.000Z'));
+  });
+
+  it('never credits a completed goal again', () => {
+    const done = goal(calls(10), { completedAt: at('2026-03-03T09:00:00.000Z') });
+    expect(creditGoal(done, credit('cold_call', 1)).credited).toBe(false);
+  });
+});
+
+describe('retarget after an edit', () => {
+  const now = at('2026-03-04T12:00:00.000Z');
+
+  it('keeps the tally and completes at once when it meets the lowered target', () => {
+    const before = goal(calls(100), { tally: { counts: { cold_call: 40 }, points: 40 } });
+    const lowered = retarget(before, calls(30), 'Sprint', 5, now);
+    expect(lowered.completed).toBe(true);
+    expect(lowered.goal.completedAt).toEqual(now);
+    const raised = retarget(before, calls(200), 'Sprint', 5, now);
+    expect(raised.completed).toBe(false);
+    expect(goalProgress(raised.goal.target, raised.goal.tally)).toBe(40);
+  });
+});
