@@ -18,7 +18,7 @@ import { ADD_GOAL_FIELD_ID } from '../goals/AddGoalForm';
 import { useGetCampaignsQuery } from '../goals/api';
 import { DailyGoalLock } from '../goals/DailyGoalLock';
 import { GoalRings } from '../goals/GoalRings';
-import { hasDailyGoal } from '../goals/goal-rules';
+import { finishedThisPeriod, hasDailyGoal } from '../goals/goal-rules';
 import { useGetMyStandingQuery } from '../leaderboard/api';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS } from '../leaderboard/CompactLeaderboard';
 import { WINDOW_TABS } from '../leaderboard/leaderboard-rules';
@@ -74,6 +74,7 @@ export default function DashboardScreen() {
   const [addingGoal, setAddingGoal] = useState(false);
   // Locked only once the goals say so: while they load, or if they fail, logging stays open.
   const locked = campaigns !== undefined && !hasDailyGoal(campaigns, now);
+  const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
 
   const openDailyGoalForm = () => {
     flushSync(() => setAddingGoal(true));
@@ -101,11 +102,11 @@ export default function DashboardScreen() {
             <span className="stat__label">Today's rank</span>
           </button>
         </div>
-        <GoalRings active={campaigns?.active ?? []} />
+        <GoalRings goals={[...(campaigns?.active ?? []), ...finished]} />
       </div>
       <div className="grid grid--two">
         <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} />
-        <ActiveGoalsPanel campaigns={campaigns} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
+        <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       <BattleGround />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}

@@ -20,19 +20,22 @@ function joinFailed(error: unknown): string {
 
 interface ActiveGoalsPanelProps {
   campaigns: CampaignList | undefined;
+  /** Goals reached while their period still runs: shown under the active ones as won. */
+  finished: readonly Campaign[];
   now: Date;
   /** The Add Goal form is open; the dashboard opens it too, from the Log Activity lock. */
   adding: boolean;
   onAddingChange: (adding: boolean) => void;
 }
 
-export function ActiveGoalsPanel({ campaigns, now, adding, onAddingChange }: ActiveGoalsPanelProps) {
+export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingChange }: ActiveGoalsPanelProps) {
   const user = useAppSelector(selectCurrentUser);
   const actions = useGoalActions({ deleteFailed: 'Failed to delete goal', joinFailed });
   const [recommendFrom, setRecommendFrom] = useState<CreatedGoal | null>(null);
   const active = campaigns?.active ?? [];
+  const hasGoals = active.length + finished.length > 0;
   // A warrior without goals sees the form straight away: there is nothing else to show.
-  const formShown = adding || (campaigns !== undefined && active.length === 0);
+  const formShown = adding || (campaigns !== undefined && !hasGoals);
 
   const created = (goal: CreatedGoal) => {
     onAddingChange(false);
@@ -59,7 +62,7 @@ export function ActiveGoalsPanel({ campaigns, now, adding, onAddingChange }: Act
       title="Active Goals"
       id="active-goals"
       actions={
-        active.length > 0 && (
+        hasGoals && (
           <Button variant={formShown ? 'secondary' : 'primary'} className="btn--small" aria-expanded={formShown} onClick={() => onAddingChange(!formShown)}>
             {formShown ? 'Close' : '+ Add Goal'}
           </Button>
@@ -69,14 +72,17 @@ export function ActiveGoalsPanel({ campaigns, now, adding, onAddingChange }: Act
       <div className="stack">
         {actions.feedback && <Alert tone={actions.feedback.tone}>{actions.feedback.text}</Alert>}
         {campaigns === undefined && <p className="muted">Loading goals...</p>}
-        {active.length > 0 && (
+        {hasGoals && (
           <ul className="goal-list">
             {active.map((goal) => (
               <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="active" actions={removeButton(goal)} />
             ))}
+            {finished.map((goal) => (
+              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="completed" />
+            ))}
           </ul>
         )}
-        {campaigns !== undefined && active.length === 0 && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
+        {campaigns !== undefined && !hasGoals && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
         {formShown && campaigns && (
           <AddGoalForm
             available={campaigns.available}

@@ -77,10 +77,14 @@ describe('the Log Activity lock', () => {
     expect(logPanel().querySelector('.log-grid')).not.toHaveAttribute('inert');
   });
 
-  it("stays lifted once today's goal is done, while its day runs", async () => {
+  it("stays lifted once today's goal is done, while its day runs, and shows it won", async () => {
     const done = campaign({ status: 'completed', progress: 3, completed_at: new Date().toISOString() });
-    await openDashboard([campaignList({ completed: [done] })]);
-    await within(goalsPanel()).findByText(/No active goals yet/);
+    const yesterdays = campaign({ campaign_id: 19, user_campaign_id: 299, name: "Yesterday's calls", status: 'completed', progress: 3, ends_at: new Date(Date.now() - 60_000).toISOString() });
+    await openDashboard([campaignList({ completed: [done, yesterdays] })]);
+    const card = (await within(goalsPanel()).findByText('Today: 3 Cold Calls')).closest('li')!;
+    expect(card).toHaveTextContent('Goal Complete');
+    expect(within(goalsPanel()).queryByText("Yesterday's calls")).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Daily goal: 100%' })).toBeInTheDocument();
     expect(screen.queryByText(lockText)).not.toBeInTheDocument();
   });
 

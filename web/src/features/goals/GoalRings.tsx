@@ -4,13 +4,16 @@ import { ProgressRing } from '../../components/ProgressRing';
 import { paths } from '../../config/paths';
 import { CATEGORY_LABELS, categoryPercent } from './goal-rules';
 
-/** One ring per period, daily to annual, each a way into My Stats (spec point 2). */
-export function GoalRings({ active }: { active: readonly Campaign[] }) {
+/**
+ * One ring per period, daily to annual, each a way into My Stats (spec point 2), filled by the goals of
+ * the period running now: the active ones and those already reached.
+ */
+export function GoalRings({ goals }: { goals: readonly Campaign[] }) {
   return (
     <nav aria-label="Goal progress">
       <ul className="goal-rings">
         {GOAL_CATEGORIES.map((category) => {
-          const percent = categoryPercent(active, category);
+          const percent = categoryPercent(goals, category);
           const label = CATEGORY_LABELS[category];
           return (
             <li key={category}>

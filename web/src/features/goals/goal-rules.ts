@@ -36,9 +36,9 @@ export function progressPercent({ progress, goal_count }: Pick<Campaign, 'progre
   return Math.min(100, Math.round((progress / goal_count) * 100));
 }
 
-/** A period's ring: the active goals of that category taken together; null when there is none. */
-export function categoryPercent(active: readonly Campaign[], category: GoalCategory): number | null {
-  const goals = active.filter((goal) => goalCategory(goal.duration_days) === category);
+/** A period's ring: its goals of that category taken together; null when there is none. */
+export function categoryPercent(current: readonly Campaign[], category: GoalCategory): number | null {
+  const goals = current.filter((goal) => goalCategory(goal.duration_days) === category);
   if (goals.length === 0) return null;
   const progress = goals.reduce((sum, goal) => sum + Math.min(goal.progress, goal.goal_count), 0);
   const target = goals.reduce((sum, goal) => sum + goal.goal_count, 0);
@@ -50,16 +50,20 @@ function windowEnd(goal: Campaign): Date | null {
   return goal.started_at ? goalEndsAt(parseServerTime(goal.started_at), goal.duration_days) : null;
 }
 
+/** Goals reached before their window closed: still this period's goals until it does. */
+export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
+  return list.completed.filter((goal) => {
+    const end = windowEnd(goal);
+    return end !== null && end > now;
+  });
+}
+
 /**
  * Logging opens once the user has a daily goal: an active 1-day goal, or one they already finished
  * whose day is still running, so beating today's goal never locks them out of logging more.
  */
 export function hasDailyGoal(list: CampaignList, now: Date): boolean {
-  if (list.active.some((goal) => goal.duration_days === 1)) return true;
-  return list.completed.some((goal) => {
-    const end = goal.duration_days === 1 ? windowEnd(goal) : null;
-    return end !== null && end > now;
-  });
+  return [...list.active, ...finishedThisPeriod(list, now)].some((goal) => goal.duration_days === 1);
 }
 
 /** Whether the user may edit and delete the campaign: only its creator (spec point 6). */
