@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type Campaign } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type ActivityType, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { goalItemsOf, progressPercent } from './goal-rules';
 
@@ -10,12 +10,20 @@ function daysLeft(goal: Campaign, now: Date): number | null {
 
 const dayWord = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
 
-/** What a goal asks for, e.g. '100 Cold Calls' or '75 points' for a power challenge. */
+/** Targets listed one by one up to this many; beyond, the line would outgrow the card. */
+const LISTED_TARGETS = 3;
+
+const countOf = (count: number, type: ActivityType) => `${count.toLocaleString('en-US')} ${count === 1 ? ACTIVITY_CATALOG[type].label : ACTIVITY_CATALOG[type].plural}`;
+
+/** What a goal asks for: '100 Cold Calls', '75 points' for a power challenge, '10 of each of 11 activities'. */
 function targetsText(goal: Campaign): string {
   if (goal.goal_type === 'power_challenge') return `${goal.goal_count.toLocaleString('en-US')} points`;
-  return goalItemsOf(goal)
-    .map(({ type, count }) => `${count.toLocaleString('en-US')} ${count === 1 ? ACTIVITY_CATALOG[type].label : ACTIVITY_CATALOG[type].plural}`)
-    .join(' · ');
+  const items = goalItemsOf(goal);
+  if (items.length <= LISTED_TARGETS) return items.map(({ type, count }) => countOf(count, type)).join(' · ');
+  const [first] = items;
+  if (first && items.every(({ count }) => count === first.count)) return `${first.count.toLocaleString('en-US')} of each of ${items.length} activities`;
+  const listed = items.slice(0, LISTED_TARGETS).map(({ type, count }) => countOf(count, type));
+  return `${listed.join(' · ')} + ${items.length - LISTED_TARGETS} more`;
 }
 
 function ProgressBar({ goal }: { goal: Campaign }) {
@@ -86,7 +94,7 @@ export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
             {goal.description && <p className="goal-card__description">{goal.description}</p>}
             <p className="goal-card__meta">
               {targetsText(goal)} in {dayWord(goal.duration_days)}
-              {goal.bonus_points > 0 && ` · +${goal.bonus_points} bonus points`}
+              {goal.bonus_points > 0 && ` · +${goal.bonus_points.toLocaleString('en-US')} bonus points`}
             </p>
           </>
         ) : (

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { GOAL_MESSAGES, type CampaignList } from '@warriors/contracts';
+import { GOAL_ACTIVITY_TYPES, GOAL_MESSAGES, type CampaignList } from '@warriors/contracts';
 import { campaign, campaignList } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn } from '../../../test/render';
 
@@ -23,7 +23,20 @@ beforeEach(() => localStorage.clear());
 
 describe('GoalsScreen', () => {
   it('shows the sections in order, with the promo banner', async () => {
-    await openGoals(everything());
+    const hustler = campaign({
+      campaign_id: 4,
+      user_campaign_id: null,
+      name: 'The Hustler',
+      kind: 'prebuilt',
+      status: 'available',
+      creator_id: null,
+      duration_days: 7,
+      bonus_points: 1500,
+      goal_type: GOAL_ACTIVITY_TYPES.map((type) => ({ type, count: 10 })),
+      activity_type: null,
+    });
+    await openGoals({ ...everything(), available: [mine, theirs, hustler] });
+    expect(within(section('Available Goals')).getByText('The Hustler').closest('li')).toHaveTextContent('10 of each of 11 activities in 7 days · +1,500 bonus points');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Active Goals', 'Create Custom Campaign', 'My Custom Goals', 'Available Goals', 'Completed Goals']);
     expect(screen.getByRole('complementary', { name: 'Automation offer' })).toBeInTheDocument();
@@ -129,7 +142,7 @@ describe('editing and deleting a custom campaign', () => {
     await user.click(within(edit).getByRole('checkbox', { name: 'Email' }));
     await user.click(within(edit).getByRole('button', { name: 'Update Campaign' }));
     expect(await within(edit).findByRole('alert')).toHaveTextContent('Failed to update campaign');
-    await user.click(within(edit).getByRole('button', { name: 'Update Campaign' }));
+    await user.click(await within(edit).findByRole('button', { name: 'Update Campaign' }));
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Edit Campaign' })).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'PUT /api/campaigns/30').at(-1)?.body).toEqual({ name: 'Door Blitz', duration_days: 10, goals: [{ type: 'doorknock', count: 40 }] });
   });
