@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
-import { screenshot, startBrowserProduct } from '../support/browser';
+import { screenshot as fullPageShot, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(120_000);
 
@@ -22,6 +22,12 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     const page = await browser.newPage({ viewport });
     await page.addInitScript((value) => localStorage.setItem('token', value), token);
     return page;
+  }
+
+  /** From the top: a full-page shot taken while scrolled paints the sticky nav bar mid-page. */
+  async function screenshot(page: Page, name: string) {
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await fullPageShot(page, name);
   }
 
   const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
