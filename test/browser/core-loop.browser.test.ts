@@ -27,6 +27,9 @@ describe('a broker logging from the dashboard in a real browser', () => {
     const rival = await api.signup({ name: 'Rosa Rival', timezone: 'UTC' });
     await api.call('POST', '/api/activity/bulk', { token: rival.body.access_token, body: { activity_type: 'doorknock', quantity: 4, honesty_confirmed: true } });
     const me = await api.signup({ name: 'Diego Hunter', timezone: 'UTC' });
+    // Logging opens once a daily goal exists (goals.browser.test.ts walks through setting one).
+    const goal = await api.call('POST', '/api/campaigns', { token: me.body.access_token, body: { duration_days: 1, icon: 'target', goals: [{ type: 'cold_call', count: 50 }] } });
+    expect(goal.status).toBe(201);
     const page = await signedIn(me.body.access_token);
 
     await page.goto(`${product.url}/dashboard`);
@@ -34,10 +37,11 @@ describe('a broker logging from the dashboard in a real browser', () => {
     await page.getByText('Rosa R.').first().waitFor();
     await screenshot(page, '10-dashboard-before-logging');
 
-    await page.getByRole('button', { name: /Cold Call/ }).click();
+    const logPanel = page.locator('#log-activity');
+    await logPanel.getByRole('button', { name: /Cold Call/ }).click();
     await page.getByText('Recorded!').waitFor();
 
-    await page.getByRole('button', { name: /^Meeting/ }).click();
+    await logPanel.getByRole('button', { name: /^Meeting/ }).click();
     await page.getByRole('button', { name: 'Log Meeting' }).click();
     await page.getByText('Please confirm you are working on the honor system').waitFor();
     await page.getByLabel('I confirm I am working on the honor system').check();
@@ -47,7 +51,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
     await screenshot(page, '11-badge-unlocked');
 
     // Diego has 11 points, one behind Rosa's 12: a bulk entry takes him past her.
-    await page.getByRole('button', { name: /Bulk Entry/ }).click();
+    await logPanel.getByRole('button', { name: /Bulk Entry/ }).click();
     await page.getByLabel('Activity', { exact: true }).selectOption('cold_call');
     await page.getByLabel('Quantity', { exact: true }).fill('25');
     await page.getByRole('button', { name: 'Log Bulk Entry' }).click();

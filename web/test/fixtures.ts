@@ -1,4 +1,4 @@
-import type { LeaderboardRow, LogResult } from '@warriors/contracts';
+import type { Campaign, CampaignList, LeaderboardRow, LogResult } from '@warriors/contracts';
 
 /** A log answer that set off nothing; tests add the effects they are about. */
 export function logResult(overrides: Partial<LogResult> = {}): LogResult {
@@ -36,4 +36,39 @@ export function leaderboardRow(rank: number, overrides: Partial<LeaderboardRow> 
     rank,
     ...overrides,
   };
+}
+
+/** A joined goal: 3 cold calls today, none logged yet; tests change what they are about. */
+export function campaign(overrides: Partial<Campaign> = {}): Campaign {
+  return {
+    id: 20,
+    campaign_id: 20,
+    user_campaign_id: 300,
+    goal_id: 300,
+    name: 'Today: 3 Cold Calls',
+    campaign_name: 'Today: 3 Cold Calls',
+    description: '',
+    icon: 'target',
+    kind: 'custom',
+    status: 'active',
+    duration_days: 1,
+    category: 'daily',
+    goal_type: 'cold_call',
+    activity_type: 'cold_call',
+    goal_count: 3,
+    progress: 0,
+    started_at: new Date(Date.now() - 60 * 60_000).toISOString(),
+    ends_at: new Date(Date.now() + 23 * 60 * 60_000).toISOString(),
+    days_remaining: 1,
+    completed_at: null,
+    bonus_points: 0,
+    creator_id: 'u-1',
+    is_auto_generated: false,
+    activity_breakdown: [{ type: 'cold_call', current: 0, target: 3 }],
+    ...overrides,
+  };
+}
+
+export function campaignList(lists: Partial<CampaignList> = {}): CampaignList {
+  return { available: [], active: [], completed: [], ...lists };
 }

@@ -32,7 +32,8 @@ function Content({ celebration }: { celebration: Celebration }) {
           </span>
           <p className="celebration__kicker">Goal Complete!</p>
           <p className="celebration__title">{campaign_name}</p>
-          <p className="celebration__text">+{bonus_points} bonus points</p>
+          {/* A small custom goal can pay no bonus (a tenth of its points, rounded down): no '+0' then. */}
+          {bonus_points > 0 && <p className="celebration__text">+{bonus_points} bonus points</p>}
           {badge_earned && <p className="celebration__text">Badge earned: {badge_earned}</p>}
         </>
       );

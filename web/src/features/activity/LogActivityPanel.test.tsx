@@ -1,13 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@warriors/contracts';
-import { logResult } from '../../../test/fixtures';
+import { campaign, campaignList, logResult } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
 const DASHBOARD_READS = {
   'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }),
   'GET /api/leaderboard/today': jsonResponse(200, []),
   'GET /api/recent-activities': jsonResponse(200, []),
+  // A daily goal keeps the panel open.
+  'GET /api/campaigns': jsonResponse(200, campaignList({ active: [campaign()] })),
   // The refreshed user proves the refresh happened: the streak moves from 3 to 4.
   'GET /api/me': jsonResponse(200, { ...testUser, streak_days: 4 }),
 };
@@ -83,7 +85,7 @@ describe('Log Activity panel', () => {
     await settle(store, { fakeTimers: true });
   });
 
-  it('refetches the leaderboard, the rank and the feed after a log', async () => {
+  it('refetches the leaderboard, the rank, the feed and the goals after a log', async () => {
     const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(1));
     await user.click(logButton('Email'));
@@ -92,6 +94,7 @@ describe('Log Activity panel', () => {
     expect(callsTo(fetchMock, 'GET /api/me')).toHaveLength(1);
     expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(2);
     expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET /api/campaigns')).toHaveLength(2);
   });
 
   it("shows 'Failed to log activity: ' with the server's message, the status fallback, or 'Unknown error'", async () => {
@@ -277,9 +280,17 @@ describe('after a log', () => {
     const { store } = await logColdCallWith(logResult({ campaign_completed: { campaign_name: 'Sprint Week', bonus_points: 100, badge_earned: null }, badges: [badge] }));
     expect(screen.getByText('Goal Complete!')).toBeInTheDocument();
     expect(screen.getByText('Sprint Week')).toBeInTheDocument();
+    expect(screen.getByText('+100 bonus points')).toBeInTheDocument();
     expect(screen.queryByText('Badge Unlocked!')).not.toBeInTheDocument();
     act(() => jest.advanceTimersByTime(5000));
     expect(screen.queryByText('Goal Complete!')).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('leaves out the bonus line when a finished goal pays none', async () => {
+    const { store } = await logColdCallWith(logResult({ campaign_completed: { campaign_name: 'Today: 3 Cold Calls', bonus_points: 0, badge_earned: null } }));
+    expect(screen.getByText('Goal Complete!')).toBeInTheDocument();
+    expect(screen.queryByText(/bonus points/)).not.toBeInTheDocument();
     await settle(store, { fakeTimers: true });
   });
 

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES, type BulkActivityBody, type LogResult } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Panel } from '../../components/Panel';
@@ -23,8 +23,11 @@ type Dialog = { kind: 'directMail' } | { kind: 'honor'; activityType: ScoredActi
 /** A fresh key per user action: a network retry of the same action then never logs twice. */
 const newIdempotencyKey = () => crypto.randomUUID();
 
-/** One button per scored activity, the modals some of them need, and what a log sets off. */
-export function LogActivityPanel() {
+/**
+ * One button per scored activity, the modals some of them need, and what a log sets off. With a `lock`
+ * the buttons are out of reach (inert) under that overlay, e.g. until the user sets a daily goal.
+ */
+export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   const [logActivity, singleState] = useLogActivityMutation();
   const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
   const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
@@ -78,26 +81,29 @@ export function LogActivityPanel() {
           <Alert tone="error">{error}</Alert>
         </div>
       )}
-      <div className="log-grid">
-        {SCORED_ACTIVITY_TYPES.map((type) => {
-          const { icon, label, points } = ACTIVITY_CATALOG[type];
-          return (
-            <button key={type} type="button" className="log-button" disabled={busy} onClick={() => void choose(type)}>
-              <span className="log-button__icon" aria-hidden="true">
-                {icon}
-              </span>
-              <span className="log-button__label">{label}</span>
-              <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${points} pts`}</span>
-            </button>
-          );
-        })}
-        <button type="button" className="log-button log-button--bulk" disabled={busy} onClick={openBulk}>
-          <span className="log-button__icon" aria-hidden="true">
-            📦
-          </span>
-          <span className="log-button__label">Bulk Entry</span>
-          <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
-        </button>
+      <div className={lock ? 'log-panel log-panel--locked' : 'log-panel'}>
+        {lock && <div className="log-lock">{lock}</div>}
+        <div className="log-grid" inert={Boolean(lock)}>
+          {SCORED_ACTIVITY_TYPES.map((type) => {
+            const { icon, label, points } = ACTIVITY_CATALOG[type];
+            return (
+              <button key={type} type="button" className="log-button" disabled={busy} onClick={() => void choose(type)}>
+                <span className="log-button__icon" aria-hidden="true">
+                  {icon}
+                </span>
+                <span className="log-button__label">{label}</span>
+                <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${points} pts`}</span>
+              </button>
+            );
+          })}
+          <button type="button" className="log-button log-button--bulk" disabled={busy} onClick={openBulk}>
+            <span className="log-button__icon" aria-hidden="true">
+              📦
+            </span>
+            <span className="log-button__label">Bulk Entry</span>
+            <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
+          </button>
+        </div>
       </div>
 
       {dialog?.kind === 'directMail' && <DirectMailModal busy={busy} onConfirm={logDirectMail} onClose={() => setDialog(null)} />}

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
-import { FormErrors } from './FormErrors';
+import { FormErrors } from '../../components/FormErrors';
 
 interface LogFormModalProps {
   title: string;

@@ -7,8 +7,11 @@ interface Idempotent {
   idempotencyKey: string;
 }
 
-/** A log changes the feed, every ranking and possibly the badges; the streak lives on the user (spec point 4). */
-const AFTER_LOG = ['RecentActivity', 'Leaderboard', 'MyStanding', 'Badges'] as const;
+/**
+ * A log changes the feed, every ranking, possibly the badges and the goals' progress; the streak lives on
+ * the user (spec point 4).
+ */
+const AFTER_LOG = ['RecentActivity', 'Leaderboard', 'MyStanding', 'Badges', 'Campaigns'] as const;
 
 async function refreshUser(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<unknown>) {
   try {

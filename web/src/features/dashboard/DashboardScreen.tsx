@@ -1,19 +1,30 @@
 import { useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
-import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ComingSoon } from '../../components/ComingSoon';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
-import { BATTLE_GROUND_ID, paths } from '../../config/paths';
+import { BATTLE_GROUND_ID } from '../../config/paths';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { useNow } from '../../lib/use-now';
 import { LogActivityPanel } from '../activity/LogActivityPanel';
 import { ShotsFired } from '../activity/ShotsFired';
 import { selectCurrentUser } from '../auth/session';
 import { BadgesModal } from '../badges/BadgesModal';
+import { ActiveGoalsPanel } from '../goals/ActiveGoalsPanel';
+import { ADD_GOAL_FIELD_ID } from '../goals/AddGoalForm';
+import { useGetCampaignsQuery } from '../goals/api';
+import { DailyGoalLock } from '../goals/DailyGoalLock';
+import { GoalRings } from '../goals/GoalRings';
+import { finishedThisPeriod, hasDailyGoal } from '../goals/goal-rules';
 import { useGetMyStandingQuery } from '../leaderboard/api';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS } from '../leaderboard/CompactLeaderboard';
 import { WINDOW_TABS } from '../leaderboard/leaderboard-rules';
+
+/** How often days left and the end of a finished daily goal's window are re-read against the clock. */
+const GOAL_CLOCK_MS = 60_000;
 
 function scrollToBattleGround() {
   document.getElementById(BATTLE_GROUND_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
@@ -57,6 +68,18 @@ export default function DashboardScreen() {
   const user = useAppSelector(selectCurrentUser);
   const { data: standing } = useGetMyStandingQuery('today', { pollingInterval: LEADERBOARD_POLL_MS });
   const [badgesOpen, setBadgesOpen] = useState(false);
+  const { data: campaigns, error: campaignsError } = useGetCampaignsQuery();
+  useLogFailure(campaignsError, 'Failed to fetch campaigns');
+  const now = useNow(GOAL_CLOCK_MS);
+  const [addingGoal, setAddingGoal] = useState(false);
+  // Locked only once the goals say so: while they load, or if they fail, logging stays open.
+  const locked = campaigns !== undefined && !hasDailyGoal(campaigns, now);
+  const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
+
+  const openDailyGoalForm = () => {
+    flushSync(() => setAddingGoal(true));
+    document.getElementById(ADD_GOAL_FIELD_ID)?.focus();
+  };
   const firstName = user?.name.trim().split(/\s+/)[0] ?? 'warrior';
   const badges = user?.badges ?? [];
   const rank = standing?.rank;
@@ -64,27 +87,26 @@ export default function DashboardScreen() {
   return (
     <>
       <PageHeader title={`Welcome back, ${firstName}`} subtitle="Your command center for today's prospecting battle." />
-      <div className="stat-strip" aria-label="Your standing">
-        <div className="stat">
-          <span className="stat__value">{user?.streak_days ?? 0}</span>
-          <span className="stat__label">Day streak</span>
+      <div className="dashboard-summary">
+        <div className="stat-strip" aria-label="Your standing">
+          <div className="stat">
+            <span className="stat__value">{user?.streak_days ?? 0}</span>
+            <span className="stat__label">Day streak</span>
+          </div>
+          <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
+            <span className="stat__value">{badges.length}</span>
+            <span className="stat__label">Badges earned</span>
+          </button>
+          <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
+            <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
+            <span className="stat__label">Today's rank</span>
+          </button>
         </div>
-        <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
-          <span className="stat__value">{badges.length}</span>
-          <span className="stat__label">Badges earned</span>
-        </button>
-        <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
-          <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
-          <span className="stat__label">Today's rank</span>
-        </button>
+        <GoalRings goals={[...(campaigns?.active ?? []), ...finished]} />
       </div>
       <div className="grid grid--two">
-        <LogActivityPanel />
-        <Panel title="Active Goals">
-          <ComingSoon title="Goals from daily to annual" highlights={['Progress rings for every period', 'Prebuilt and custom campaigns']}>
-            Set targets and watch the rings fill. Meanwhile, polish your <Link to={paths.profile}>profile</Link>.
-          </ComingSoon>
-        </Panel>
+        <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} />
+        <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       <BattleGround />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}

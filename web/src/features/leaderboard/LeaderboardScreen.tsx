@@ -3,9 +3,9 @@ import type { LeaderboardWindow } from '@warriors/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
+import { PromoBanner } from '../../components/PromoBanner';
 import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
-import { PROMO_URL } from '../../config/external';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { selectCurrentUser } from '../auth/session';
@@ -138,13 +138,7 @@ export default function LeaderboardScreen() {
           <RankSummary period={period} />
         </div>
       </Panel>
-      <aside className="promo" aria-label="Automation offer">
-        <p className="promo__title">Put your prospecting on autopilot</p>
-        <p className="promo__text">Automated workflows that follow up while you fire the next shot.</p>
-        <a className="btn btn--primary" href={PROMO_URL} target="_blank" rel="noopener noreferrer">
-          See the automation offer
-        </a>
-      </aside>
+      <PromoBanner />
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert } from '../../components/Alert';
+import { Alert } from './Alert';
 
 export function FormErrors({ errors }: { errors: string[] }) {
   if (errors.length === 0) return null;

@@ -1,0 +1,100 @@
+import { useState } from 'react';
+import type { Campaign, CampaignList } from '@warriors/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Panel } from '../../components/Panel';
+import { errorMessage } from '../../lib/api-error';
+import { selectCurrentUser } from '../auth/session';
+import { AddGoalForm, type CreatedGoal } from './AddGoalForm';
+import { GoalCard } from './GoalCard';
+import { isCreator, recordDailyGoal } from './goal-rules';
+import { RecommendationModal } from './RecommendationModal';
+import { useGoalActions } from './use-goal-actions';
+
+/** On the dashboard a failed join names the server's reason after 'Unable to join campaign: '. */
+function joinFailed(error: unknown): string {
+  const detail = errorMessage(error, '');
+  return detail ? `Unable to join campaign: ${detail}` : 'Failed to join campaign';
+}
+
+interface ActiveGoalsPanelProps {
+  campaigns: CampaignList | undefined;
+  /** Goals reached while their period still runs: shown under the active ones as won. */
+  finished: readonly Campaign[];
+  now: Date;
+  /** The Add Goal form is open; the dashboard opens it too, from the Log Activity lock. */
+  adding: boolean;
+  onAddingChange: (adding: boolean) => void;
+}
+
+export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingChange }: ActiveGoalsPanelProps) {
+  const user = useAppSelector(selectCurrentUser);
+  const actions = useGoalActions({ deleteFailed: 'Failed to delete goal', joinFailed });
+  const [recommendFrom, setRecommendFrom] = useState<CreatedGoal | null>(null);
+  const active = campaigns?.active ?? [];
+  const hasGoals = active.length + finished.length > 0;
+  // A warrior without goals sees the form straight away: there is nothing else to show.
+  const formShown = adding || (campaigns !== undefined && !hasGoals);
+
+  const created = (goal: CreatedGoal) => {
+    onAddingChange(false);
+    if (goal.durationDays === 1 && user && recordDailyGoal(user.id)) setRecommendFrom(goal);
+  };
+
+  const join = async (campaign: Campaign) => {
+    if (await actions.join(campaign)) onAddingChange(false);
+  };
+
+  const removeButton = (goal: Campaign) =>
+    isCreator(goal, user?.id) ? (
+      <Button variant="ghost" className="btn--small" onClick={() => actions.askDelete(goal)} aria-label={`Delete ${goal.name}`}>
+        Delete
+      </Button>
+    ) : (
+      <Button variant="ghost" className="btn--small" onClick={() => actions.askLeave(goal)} aria-label={`Leave ${goal.name}`}>
+        Leave
+      </Button>
+    );
+
+  return (
+    <Panel
+      title="Active Goals"
+      id="active-goals"
+      actions={
+        hasGoals && (
+          <Button variant={formShown ? 'secondary' : 'primary'} className="btn--small" aria-expanded={formShown} onClick={() => onAddingChange(!formShown)}>
+            {formShown ? 'Close' : '+ Add Goal'}
+          </Button>
+        )
+      }
+    >
+      <div className="stack">
+        {actions.feedback && <Alert tone={actions.feedback.tone}>{actions.feedback.text}</Alert>}
+        {campaigns === undefined && <p className="muted">Loading goals...</p>}
+        {hasGoals && (
+          <ul className="goal-list">
+            {active.map((goal) => (
+              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="active" actions={removeButton(goal)} />
+            ))}
+            {finished.map((goal) => (
+              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="completed" />
+            ))}
+          </ul>
+        )}
+        {campaigns !== undefined && !hasGoals && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
+        {formShown && campaigns && (
+          <AddGoalForm
+            available={campaigns.available}
+            now={now}
+            busy={actions.busy}
+            onJoin={(campaign) => void join(campaign)}
+            onCreated={created}
+          />
+        )}
+      </div>
+      {actions.dialog}
+      {recommendFrom && <RecommendationModal daily={recommendFrom} onClose={() => setRecommendFrom(null)} />}
+    </Panel>
+  );
+}

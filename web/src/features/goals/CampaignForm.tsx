@@ -1,0 +1,81 @@
+import { useId, useState, type FormEvent } from 'react';
+import { GOAL_COUNT_MAX, GOAL_DURATION_MAX, GOAL_DURATION_MIN } from '@warriors/contracts';
+import { Button } from '../../components/Button';
+import { FormErrors } from '../../components/FormErrors';
+import { ActivityCounts } from './ActivityCounts';
+import type { CampaignBody } from './api';
+import { campaignBody, campaignCountOnBlur, validateCampaignForm, type CampaignFormValues } from './goal-rules';
+
+interface CampaignFormProps {
+  initial: CampaignFormValues;
+  submitLabel: string;
+  busyLabel: string;
+  busy: boolean;
+  /** Saves; resolves to the failure text, or null once saved. */
+  onSubmit: (body: CampaignBody) => Promise<string | null>;
+  onCancel?: () => void;
+  /** The name field's id, for a screen that moves focus to the form. */
+  nameId?: string;
+  /** Clears the fields after a save, for a form that creates one campaign after another. */
+  resetOnSave?: boolean;
+}
+
+/** The goals screen's custom campaign, created or edited, with the count rules of spec point 5. */
+export function CampaignForm({ initial, submitLabel, busyLabel, busy, onSubmit, onCancel, nameId, resetOnSave = false }: CampaignFormProps) {
+  const formId = useId();
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const nameField = nameId ?? `${formId}-name`;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateCampaignForm(values);
+    setErrors(problems);
+    if (problems.length > 0) return;
+    const failure = await onSubmit(campaignBody(values));
+    if (failure) setErrors([failure]);
+    else if (resetOnSave) setValues(initial);
+  };
+
+  return (
+    <form className="form" onSubmit={submit} noValidate>
+      <FormErrors errors={errors} />
+      <div className="form__row">
+        <div className="field">
+          <label htmlFor={nameField}>Campaign Name</label>
+          <input id={nameField} value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
+        </div>
+        <div className="field">
+          <label htmlFor={`${formId}-duration`}>Duration (days)</label>
+          <input
+            id={`${formId}-duration`}
+            type="number"
+            inputMode="numeric"
+            min={GOAL_DURATION_MIN}
+            max={GOAL_DURATION_MAX}
+            value={values.duration}
+            onChange={(event) => setValues({ ...values, duration: event.target.value })}
+          />
+        </div>
+      </div>
+      <ActivityCounts
+        idPrefix={`${formId}-activity`}
+        legend="Activity Goals"
+        selection={values.selection}
+        onChange={(selection) => setValues({ ...values, selection })}
+        onCountBlur={campaignCountOnBlur}
+        max={GOAL_COUNT_MAX}
+      />
+      <div className="form__actions">
+        {onCancel && (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        )}
+        <Button type="submit" disabled={busy}>
+          {busy ? busyLabel : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}

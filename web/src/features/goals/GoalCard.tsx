@@ -1,0 +1,111 @@
+import type { ReactNode } from 'react';
+import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type ActivityType, type Campaign } from '@warriors/contracts';
+import { formatDate, parseServerTime } from '../../lib/relative-time';
+import { goalItemsOf, progressPercent } from './goal-rules';
+
+function daysLeft(goal: Campaign, now: Date): number | null {
+  if (goal.days_remaining !== null) return goal.days_remaining;
+  return goal.started_at ? daysRemaining(parseServerTime(goal.started_at), goal.duration_days, now) : null;
+}
+
+const dayWord = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
+
+/** Targets listed one by one up to this many; beyond, the line would outgrow the card. */
+const LISTED_TARGETS = 3;
+
+const countOf = (count: number, type: ActivityType) => `${count.toLocaleString('en-US')} ${count === 1 ? ACTIVITY_CATALOG[type].label : ACTIVITY_CATALOG[type].plural}`;
+
+/** What a goal asks for: '100 Cold Calls', '75 points' for a power challenge, '10 of each of 11 activities'. */
+function targetsText(goal: Campaign): string {
+  if (goal.goal_type === 'power_challenge') return `${goal.goal_count.toLocaleString('en-US')} points`;
+  const items = goalItemsOf(goal);
+  if (items.length <= LISTED_TARGETS) return items.map(({ type, count }) => countOf(count, type)).join(' · ');
+  const [first] = items;
+  if (first && items.every(({ count }) => count === first.count)) return `${first.count.toLocaleString('en-US')} of each of ${items.length} activities`;
+  const listed = items.slice(0, LISTED_TARGETS).map(({ type, count }) => countOf(count, type));
+  return `${listed.join(' · ')} + ${items.length - LISTED_TARGETS} more`;
+}
+
+function ProgressBar({ goal }: { goal: Campaign }) {
+  const percent = progressPercent(goal);
+  const unit = goal.goal_type === 'power_challenge' ? ' pts' : '';
+  return (
+    <div className="goal-card__progress">
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label={`${goal.name} progress`}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        aria-valuetext={`${percent}%`}
+      >
+        <span className={`progress__fill${percent === 100 ? ' progress__fill--complete' : ''}`} style={{ width: `${percent}%` }} />
+      </div>
+      <p className="goal-card__numbers">
+        <span>
+          {Math.min(goal.progress, goal.goal_count).toLocaleString('en-US')} / {goal.goal_count.toLocaleString('en-US')}
+          {unit}
+        </span>
+        <span className="goal-card__percent">{percent}%</span>
+      </p>
+    </div>
+  );
+}
+
+/** Per-activity progress of a goal with several activities, so the user sees which one lags. */
+function Breakdown({ goal }: { goal: Campaign }) {
+  if (goal.activity_breakdown.length < 2) return null;
+  return (
+    <ul className="goal-card__breakdown" aria-label={`${goal.name} by activity`}>
+      {goal.activity_breakdown.map(({ type, current, target }) => (
+        <li key={type} className={current >= target ? 'chip chip--done' : 'chip'}>
+          <span aria-hidden="true">{ACTIVITY_CATALOG[type].icon} </span>
+          {ACTIVITY_CATALOG[type].label} {Math.min(current, target)}/{target}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+interface GoalCardProps {
+  goal: Campaign;
+  now: Date;
+  /** active: progress and days left; completed: the 'Goal Complete' mark; available: what joining means. */
+  variant: 'active' | 'completed' | 'available';
+  actions?: ReactNode;
+}
+
+export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
+  const left = variant === 'active' ? daysLeft(goal, now) : null;
+  return (
+    <li className={`goal-card goal-card--${variant}`}>
+      <span className="goal-card__icon" aria-hidden="true">
+        {CAMPAIGN_ICON_EMOJI[goal.icon]}
+      </span>
+      <div className="goal-card__body">
+        <div className="goal-card__head">
+          <h3 className="goal-card__name">{goal.name}</h3>
+          {variant === 'completed' && <span className="tag tag--success">Goal Complete</span>}
+          {left !== null && <span className="tag">{left === 0 ? 'Ends today' : `${dayWord(left)} left`}</span>}
+        </div>
+        {variant === 'available' ? (
+          <>
+            {goal.description && <p className="goal-card__description">{goal.description}</p>}
+            <p className="goal-card__meta">
+              {targetsText(goal)} in {dayWord(goal.duration_days)}
+              {goal.bonus_points > 0 && ` · +${goal.bonus_points.toLocaleString('en-US')} bonus points`}
+            </p>
+          </>
+        ) : (
+          <>
+            <ProgressBar goal={goal} />
+            {variant === 'active' && <Breakdown goal={goal} />}
+            {variant === 'completed' && goal.completed_at && <p className="goal-card__meta">Completed {formatDate(goal.completed_at)}</p>}
+          </>
+        )}
+      </div>
+      {actions && <div className="goal-card__actions">{actions}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,30 @@
+import { GOAL_CATEGORIES, type Campaign } from '@warriors/contracts';
+import { Link } from 'react-router-dom';
+import { ProgressRing } from '../../components/ProgressRing';
+import { paths } from '../../config/paths';
+import { CATEGORY_LABELS, categoryPercent } from './goal-rules';
+
+/**
+ * One ring per period, daily to annual, each a way into My Stats (spec point 2), filled by the goals of
+ * the period running now: the active ones and those already reached.
+ */
+export function GoalRings({ goals }: { goals: readonly Campaign[] }) {
+  return (
+    <nav aria-label="Goal progress">
+      <ul className="goal-rings">
+        {GOAL_CATEGORIES.map((category) => {
+          const percent = categoryPercent(goals, category);
+          const label = CATEGORY_LABELS[category];
+          return (
+            <li key={category}>
+              <Link className="goal-ring" to={paths.stats} aria-label={`${label} goal: ${percent === null ? 'No goal' : `${percent}%`}`}>
+                <ProgressRing percent={percent} emptyText="No goal" />
+                <span className="goal-ring__label">{label}</span>
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}
