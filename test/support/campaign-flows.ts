@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { apiClient } from './api-client';
+import { eventually } from './eventually';
 
 /**
  * The goal loop through the gateway, the same in every run mode: create a daily goal, log towards it
@@ -39,6 +40,22 @@ export function describeCampaignsThroughGateway(baseUrl: () => string): void {
     const joined = await api.call('POST', '/api/campaigns/10/join', { token });
     expect(joined.status).toBe(201);
     expect(joined.body).toMatchObject({ name: 'Power Prospecting Day', goal_type: 'power_challenge', goal_count: 75 });
+    // A completed goal's bonus reaches the boards: 20 emails (20 points) pay floor(10%) = 2 on top.
+    const emails = await api.call('POST', '/api/campaigns/create', { token, body: { name: 'Inbox Zero', duration_days: 7, goals: [{ type: 'email', count: 20 }] } });
+    expect(emails.status).toBe(201);
+    const bulk = await api.call('POST', '/api/activity/bulk', { token, body: { activity_type: 'email', quantity: 20, honesty_confirmed: true } });
+    expect(bulk.status).toBe(201);
+    expect(bulk.body.campaign_completed).toEqual({ campaign_name: 'Inbox Zero', bonus_points: 2, badge_earned: null });
+    const userId = me.body.user.id;
+    for (const board of ['/api/leaderboard/today', '/api/leaderboard/alltime']) {
+      await eventually(`the bonus on ${board}`, async () => {
+        const rows = (await api.call<Array<{ id: string; points: number }>>('GET', `${board}?tz=UTC`)).body;
+        return rows.find((row) => row.id === userId && row.points === 4 + 20 + 2);
+      });
+    }
+    const standing = await api.call('GET', '/api/leaderboard/me?window=today', { token });
+    expect(standing.body).toMatchObject({ points: 26 });
+
     const invalid = await api.call('PUT', '/api/campaigns/abc', { token, body: {} });
     expect(invalid.status).toBe(422);
     expect(invalid.body.detail).toEqual([{ loc: ['path', 'id'], msg: 'Invalid campaign ID' }]);
