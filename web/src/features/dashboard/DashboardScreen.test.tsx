@@ -1,6 +1,7 @@
 import type { Badge } from '@warriors/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PROMO_URL } from '../../config/external';
 import { leaderboardRow } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
@@ -61,6 +62,13 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('Day streak').parentElement).toHaveTextContent('3Day streak');
     expect(screen.getByRole('button', { name: '1 Badges earned' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: "#2 Today's rank" })).toBeInTheDocument();
+  });
+
+  it('carries the upsell banner to the external offer', async () => {
+    mockDashboard();
+    await openDashboard();
+    const banner = screen.getByRole('complementary', { name: 'Automation offer' });
+    expect(within(banner).getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', PROMO_URL);
   });
 
   it("shows '—' for the rank when the user isn't ranked today", async () => {

@@ -4,6 +4,7 @@ import type { LeaderboardWindow } from '@warriors/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { ComingSoon } from '../../components/ComingSoon';
 import { PageHeader } from '../../components/PageHeader';
+import { PromoBanner } from '../../components/PromoBanner';
 import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
 import { BATTLE_GROUND_ID } from '../../config/paths';
@@ -109,6 +110,7 @@ export default function DashboardScreen() {
         <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       <BattleGround />
+      <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
     </>
   );
