@@ -37,3 +37,16 @@ export async function recordDeadLetter(db: Kysely<any>, schema: string, letter: 
     insert into ${table(schema, 'dead_letters')} (subject, durable, deliveries, error, payload, received_at)
     values (${letter.subject}, ${letter.durable}, ${letter.deliveries}, ${letter.error}, ${letter.payload}, ${at})`.execute(db);
 }
+
+/**
+ * The order in which one transaction applies a batch of events that each take a per-key lock
+ * (lockKey): grouped by key, keys ascending, events of one key in their delivery order. Two batches
+ * sharing keys then take their locks in the same order, so they wait for each other instead of
+ * deadlocking.
+ */
+export function inLockOrder<T>(items: readonly T[], key: (item: T) => string): T[] {
+  return items
+    .map((item, position) => ({ item, position, key: key(item) }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.position - b.position))
+    .map(({ item }) => item);
+}
