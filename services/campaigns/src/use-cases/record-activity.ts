@@ -1,10 +1,9 @@
 import type { CampaignCompleted, EventOf, Milestone } from '@warriors/contracts';
-import { inLockOrder, lockKey, markEventApplied, type Outbox } from '@warriors/kit';
+import { inLockOrder, lockAndMarkApplied, type Outbox } from '@warriors/kit';
 import { creditGoal } from '../domain/goal';
 import { campaignCompleted } from '../events/campaign-events';
-import { openGoalsAt, saveGoal } from '../store/goals.store';
+import { openGoalsOfLiveUser, saveGoal } from '../store/goals.store';
 import { SCHEMA, type Executor } from '../store/schema';
-import { isDeleted } from '../store/users.store';
 
 export type RecordOutcome =
   | { kind: 'applied'; milestones: Milestone[]; completed: CampaignCompleted | null }
@@ -43,12 +42,13 @@ async function applyOne(deps: RecordDeps, trx: Executor, event: EventOf<'activit
   const { data } = event;
   const occurredAt = new Date(data.occurred_at);
   // One user's activities (and their joins and edits) apply one at a time: each reads the tally the previous wrote.
-  await lockKey(trx, userLock(data.user_id));
-  if (!(await markEventApplied(trx, SCHEMA, event.id, at))) return { kind: 'duplicate' };
-  if (await isDeleted(trx, data.user_id)) return { kind: 'applied', milestones: [], completed: null };
+  if (!(await lockAndMarkApplied(trx, SCHEMA, userLock(data.user_id), event.id, at))) return { kind: 'duplicate' };
+  // Read under the lock (a statement after it), so it sees the tally the user's previous activity wrote.
+  const goals = await openGoalsOfLiveUser(trx, data.user_id, occurredAt);
+  if (goals === null) return { kind: 'applied', milestones: [], completed: null };
   const milestones: Milestone[] = [];
   let completed: CampaignCompleted | null = null;
-  for (const goal of await openGoalsAt(trx, data.user_id, occurredAt)) {
+  for (const goal of goals) {
     const outcome = creditGoal(goal.state, { activityType: data.activity_type, quantity: data.quantity, points: data.points, occurredAt });
     if (!outcome.credited) continue;
     const next = { ...goal, state: outcome.goal };
