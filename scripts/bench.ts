@@ -1,4 +1,4 @@
-// `npm run bench`: boots the stack (auth, activity, gamification and the gateway as processes against
+// `npm run bench`: boots the stack (auth, activity, gamification, campaigns and the gateway as processes against
 // PostgreSQL, NATS and Redis) and prints, from one run, side by side:
 //   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
 //   - POST /api/activity
@@ -68,7 +68,7 @@ async function main(): Promise<void> {
 
     let next = 0;
     const types = ['cold_call', 'email', 'doorknock', 'social_media'];
-    const cpuGroups: CpuGroups = { pids: Object.fromEntries(['gateway', 'activity', 'gamification'].map((n) => [n, stack.pid(n)])), database: stack.database };
+    const cpuGroups: CpuGroups = { pids: Object.fromEntries(['gateway', 'activity', 'gamification', 'campaigns'].map((n) => [n, stack.pid(n)])), database: stack.database };
     const cpuBefore = cpuSnapshot(cpuGroups);
     rows.push(
       await load('POST /api/activity', {

@@ -6,6 +6,16 @@ import type { Database } from './db/database';
 import type { Logger } from './logger';
 
 const BATCH = 200;
+/** Most commitWith calls in one statement: bounded so a statement's parameters and plan stay small. */
+const GROUP_COMMIT_MAX = 64;
+
+interface PendingCommit {
+  change: Compilable & OperationNodeSource;
+  event: DomainEvent;
+  /** Set once committed: the event's outbox row, or undefined when the change wrote no row. */
+  seq?: string;
+  error?: unknown;
+}
 
 export interface OutboxOptions {
   database: Database;
@@ -31,6 +41,7 @@ export interface Outbox {
    * both, in one round trip instead of four (begin, change, enqueue, commit). The event is then
    * published at once, without waiting for the relay, and its row deleted in a batch with others';
    * if that publish fails the relay sends it later. Answers whether the change wrote a row.
+   * Concurrent calls on the service's own pool share one statement (group commit).
    */
   commitWith(db: Kysely<any>, change: Compilable & OperationNodeSource, event: DomainEvent): Promise<boolean>;
   /** Publish what is committed now (called after a commit so events leave without waiting a poll). */
@@ -55,6 +66,44 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const deletes = createBatcher<string>(async (seqs) => {
     await sql`delete from ${table} where seq in (${sql.join(seqs)})`.execute(database.db);
   });
+
+  async function commitOne(db: Kysely<any>, change: Compilable & OperationNodeSource, event: DomainEvent): Promise<string | undefined> {
+    const written = await sql<{ seq: string }>`
+      with change as (${change})
+      insert into ${table} (event) select ${JSON.stringify(event)}::jsonb where exists (select 1 from change)
+      returning seq`.execute(db);
+    const seq = written.rows[0]?.seq;
+    return seq === undefined ? undefined : String(seq);
+  }
+
+  /**
+   * Group commit: the changes and events of concurrent commitWith calls in ONE statement, each change
+   * a CTE with its own conditional outbox insert, so they commit together (one round trip, one WAL
+   * flush) and each call still learns whether its own change wrote a row. If the statement fails
+   * (one change breaking a constraint fails them all), each runs alone and gets its own answer or
+   * error: one bad request never fails the others.
+   */
+  const commits = createBatcher<PendingCommit>(async (batch) => {
+    const alone = async (pending: PendingCommit): Promise<void> => {
+      try {
+        pending.seq = await commitOne(database.db, pending.change, pending.event);
+      } catch (err) {
+        pending.error = err;
+      }
+    };
+    if (batch.length === 1) return alone(batch[0]!);
+    try {
+      const parts = batch.map(
+        (p, i) => sql`${sql.raw(`c${i}`)} as (${p.change}), ${sql.raw(`o${i}`)} as (
+          insert into ${table} (event) select ${JSON.stringify(p.event)}::jsonb where exists (select 1 from ${sql.raw(`c${i}`)}) returning seq)`,
+      );
+      const picks = batch.map((_, i) => sql`select ${sql.raw(String(i))} as i, seq from ${sql.raw(`o${i}`)}`);
+      const written = await sql<{ i: number; seq: string }>`with ${sql.join(parts)} ${sql.join(picks, sql` union all `)}`.execute(database.db);
+      for (const row of written.rows) batch[row.i]!.seq = String(row.seq);
+    } catch {
+      await Promise.all(batch.map(alone));
+    }
+  }, GROUP_COMMIT_MAX);
 
   function publishDirectly(seq: string, event: DomainEvent): void {
     direct.add(seq);
@@ -146,13 +195,18 @@ export function createOutbox(options: OutboxOptions): Outbox {
     },
     async commitWith(db, change, event) {
       if (db.isTransaction) throw new Error('commitWith commits on its own: call it outside a transaction');
-      const written = await sql<{ seq: string }>`
-        with change as (${change})
-        insert into ${table} (event) select ${JSON.stringify(event)}::jsonb where exists (select 1 from change)
-        returning seq`.execute(db);
-      const seq = written.rows[0]?.seq;
+      let seq: string | undefined;
+      if (db === database.db) {
+        // The service's own pool: concurrent calls go in one statement (one commit) together.
+        const pending: PendingCommit = { change, event };
+        await commits.add(pending);
+        if ('error' in pending) throw pending.error;
+        seq = pending.seq;
+      } else {
+        seq = await commitOne(db, change, event);
+      }
       if (seq === undefined) return false;
-      if (!stopped) publishDirectly(String(seq), event);
+      if (!stopped) publishDirectly(seq, event);
       return true;
     },
     kick() {

@@ -53,6 +53,40 @@ it('enqueues nothing when the change writes no row', async () => {
   expect(received.some((e) => e.id === event.id)).toBe(false);
 });
 
+it('commits concurrent calls together, each with its own answer, and one failing change fails only its own call', async () => {
+  const events = Array.from({ length: 12 }, (_, i) => deleted(`u-group-${i}`));
+  // A not-null violation: the change that breaks the group statement.
+  const broken = database.db.insertInto('kit.notes').values({ id: null as unknown as string }).returning('id');
+  const outcomes = await Promise.allSettled([
+    ...events.map((event, i) => outbox.commitWith(database.db, noteInsert(`g-${i}`), event)),
+    outbox.commitWith(database.db, broken, deleted('u-broken')),
+    // Already there: no row, so no event.
+    outbox.commitWith(database.db, noteInsert('g-0'), deleted('u-repeat')),
+  ]);
+  expect(outcomes.slice(0, 12)).toEqual(events.map(() => ({ status: 'fulfilled', value: true })));
+  expect(outcomes[12]).toMatchObject({ status: 'rejected' });
+  expect(outcomes[13]).toEqual({ status: 'fulfilled', value: false });
+  await waitFor(async () => events.every((event) => received.some((e) => e.id === event.id)), 5000, 'every event published');
+  await waitFor(async () => (await outboxRows()) === 0, 5000, 'outbox rows deleted');
+  const notes = await database.db.selectFrom('kit.notes').select('id').where('id', 'like', 'g-%').execute();
+  expect(notes).toHaveLength(12);
+});
+
+it('answers true to one of two concurrent calls writing the same row, and publishes only its event', async () => {
+  const [first, second, other] = [deleted('u-same-1'), deleted('u-same-2'), deleted('u-same-3')];
+  const answers = await Promise.all([
+    outbox.commitWith(database.db, noteInsert('same'), first),
+    outbox.commitWith(database.db, noteInsert('same'), second),
+    outbox.commitWith(database.db, noteInsert('same-other'), other),
+  ]);
+  expect(answers.filter((a) => a)).toHaveLength(2);
+  expect(answers[2]).toBe(true);
+  await outbox.drain();
+  const published = [first, second].filter((event) => received.some((e) => e.id === event.id));
+  expect(published).toHaveLength(1);
+  expect(answers[published[0] === first ? 0 : 1]).toBe(true);
+});
+
 it('refuses to run inside a transaction, where it could not publish after the commit', async () => {
   await expect(database.db.transaction().execute((trx) => outbox.commitWith(trx, noteInsert('n-3'), deleted('u-3')))).rejects.toThrow(/outside a transaction/);
 });

@@ -25,6 +25,15 @@ export interface ConsumerOptions {
   concurrency?: number;
 }
 
+export interface BatchConsumerOptions extends ConsumerOptions {
+  /**
+   * Up to `max` messages per handler call. A batch is what has arrived when a handler is free (never
+   * fewer than one message); `maxWaitMs` (default 0) lets a batch that is not full wait that long
+   * for more. With `concurrency` above 1, that many batches run at once.
+   */
+  batch: { max: number; maxWaitMs?: number };
+}
+
 export interface DeadLetter {
   subject: string;
   durable: string;
@@ -34,6 +43,19 @@ export interface DeadLetter {
 }
 
 export type EventHandler = (event: DomainEvent, meta: { subject: string; deliveries: number }) => Promise<void>;
+
+export interface BatchItem {
+  event: DomainEvent;
+  subject: string;
+  deliveries: number;
+}
+
+/**
+ * Applies a batch as a whole: resolving acks every message in it. Throwing sends each message
+ * through the handler again on its own (a batch of one), so one poison message is retried and
+ * dead-lettered alone while the others are acked.
+ */
+export type BatchHandler = (items: BatchItem[]) => Promise<void>;
 
 export type RequestHandler = (payload: unknown) => Promise<unknown>;
 
@@ -49,6 +71,8 @@ export interface Subscription {
 export interface Bus {
   publish(event: DomainEvent, options?: PublishOptions): Promise<void>;
   consume(options: ConsumerOptions, handler: EventHandler): Promise<Subscription>;
+  /** Like consume, with the messages handed over in batches (see BatchConsumerOptions). */
+  consumeBatch(options: BatchConsumerOptions, handler: BatchHandler): Promise<Subscription>;
   /** Called when a message exhausts maxDeliver; the service stores it in its dead-letter table. */
   onDeadLetter(listener: (letter: DeadLetter) => Promise<void> | void): void;
   request<T = unknown>(subject: string, payload: unknown, timeoutMs: number): Promise<T>;

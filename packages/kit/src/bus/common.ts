@@ -1,5 +1,5 @@
 import { DomainEvent } from '@warriors/contracts';
-import type { DeadLetter, EventHandler } from './bus.port';
+import type { BatchHandler, BatchItem, DeadLetter, EventHandler } from './bus.port';
 
 /** pino-compatible subset, so services can pass their logger unchanged. */
 export interface BusLogger {
@@ -104,6 +104,51 @@ export async function processDelivery(
     if (delivery.deliveries >= delivery.maxDeliver) return deadLetter(errorText(err));
     return 'nak';
   }
+}
+
+/** A batch handler seen as a per-message one: the batch of one that isolates a message. */
+export const singly = (handler: BatchHandler): EventHandler => (event, meta) => handler([{ event, ...meta }]);
+
+/**
+ * The batch rules shared by both adapters: messages that are invalid or exhausted are dead-lettered
+ * on their own (as in processDelivery); the rest go to the handler together, all acked if it
+ * resolves. If it throws, each goes through processDelivery alone, so one poison message is retried
+ * and dead-lettered by itself instead of holding back the batch. Answers a verdict per delivery.
+ */
+export async function processBatch(
+  deliveries: readonly Delivery[],
+  handler: BatchHandler,
+  listeners: readonly DeadLetterListener[],
+  logger: BusLogger,
+): Promise<Verdict[]> {
+  const one = singly(handler);
+  if (deliveries.length === 1) return [await processDelivery(deliveries[0]!, one, listeners, logger)];
+  const verdicts: Verdict[] = new Array<Verdict>(deliveries.length).fill('nak');
+  const items: BatchItem[] = [];
+  const positions: number[] = [];
+  for (const [i, delivery] of deliveries.entries()) {
+    let event: DomainEvent | undefined;
+    try {
+      event = DomainEvent.parse(JSON.parse(delivery.payload));
+    } catch {
+      event = undefined;
+    }
+    if (event === undefined || delivery.deliveries > delivery.maxDeliver) {
+      verdicts[i] = await processDelivery(delivery, one, listeners, logger);
+      continue;
+    }
+    items.push({ event, subject: delivery.subject, deliveries: delivery.deliveries });
+    positions.push(i);
+  }
+  if (items.length === 0) return verdicts;
+  try {
+    await handler(items);
+    for (const i of positions) verdicts[i] = 'ack';
+  } catch (err) {
+    logger.warn({ err: errorText(err), size: items.length }, 'batch failed, applying its messages one by one');
+    for (const i of positions) verdicts[i] = await processDelivery(deliveries[i]!, one, listeners, logger);
+  }
+  return verdicts;
 }
 
 /** NATS subject matching: '*' is one token, '>' is one or more trailing tokens. */

@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import type { DomainEvent } from '@warriors/contracts';
-import type { Bus, ConsumerOptions, EventHandler, PublishOptions, RequestHandler, Subscription } from './bus.port';
+import type { BatchHandler, Bus, ConsumerOptions, EventHandler, PublishOptions, RequestHandler, Subscription } from './bus.port';
 import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
   DEFAULT_ACK_WAIT_MS,
   DEFAULT_MAX_DELIVER,
   noResponders,
-  processDelivery,
+  processBatch,
   requestTimeout,
   subjectMatches,
   type BusLogger,
@@ -36,7 +36,9 @@ interface Pending {
 }
 
 interface Worker {
-  handler: EventHandler;
+  handler: BatchHandler;
+  /** Messages per handler call: what is waiting when the worker is free, up to this many. */
+  batchMax: number;
   listeners: readonly DeadLetterListener[];
   busy: boolean;
   stopped: boolean;
@@ -112,7 +114,7 @@ export class MemoryBroker {
     return true;
   }
 
-  attach(options: ConsumerOptions, handler: EventHandler, listeners: readonly DeadLetterListener[]): Worker & { durable: Durable } {
+  attach(options: ConsumerOptions, handler: BatchHandler, batchMax: number, listeners: readonly DeadLetterListener[]): Worker & { durable: Durable } {
     let durable = this.durables.get(options.durable);
     if (!durable) {
       // DeliverPolicy.All: a new durable starts at the oldest retained message.
@@ -123,7 +125,7 @@ export class MemoryBroker {
     durable.subjects = options.subjects;
     durable.maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
     durable.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
-    const worker = { handler, listeners, busy: false, stopped: false, current: Promise.resolve(), durable };
+    const worker = { handler, batchMax: Math.max(1, batchMax), listeners, busy: false, stopped: false, current: Promise.resolve(), durable };
     durable.workers.push(worker);
     this.pump(durable);
     return worker;
@@ -209,15 +211,20 @@ export class MemoryBroker {
     for (;;) {
       const idle = d.workers.filter((w) => !w.busy);
       if (idle.length === 0) return;
-      const seq = this.nextFor(d);
-      if (seq === undefined) return;
+      const first = this.nextFor(d);
+      if (first === undefined) return;
       const worker = idle[d.roundRobin++ % idle.length]!;
-      const pending = d.pending.get(seq) ?? { deliveries: 0, readyAt: 0, inFlight: false };
-      pending.deliveries++;
-      pending.inFlight = true;
-      d.pending.set(seq, pending);
+      const batch: Array<{ message: StoredMessage; pending: Pending }> = [];
+      // Each taken message is marked in flight before the next is looked up, so none is taken twice.
+      for (let seq: number | undefined = first; seq !== undefined; seq = batch.length < worker.batchMax ? this.nextFor(d) : undefined) {
+        const pending = d.pending.get(seq) ?? { deliveries: 0, readyAt: 0, inFlight: false };
+        pending.deliveries++;
+        pending.inFlight = true;
+        d.pending.set(seq, pending);
+        batch.push({ message: this.message(seq)!, pending });
+      }
       worker.busy = true;
-      worker.current = this.deliver(d, worker, this.message(seq)!, pending);
+      worker.current = this.deliver(d, worker, batch);
     }
   }
 
@@ -245,17 +252,19 @@ export class MemoryBroker {
     return undefined;
   }
 
-  private async deliver(d: Durable, worker: Worker, message: StoredMessage, pending: Pending): Promise<void> {
+  private async deliver(d: Durable, worker: Worker, batch: Array<{ message: StoredMessage; pending: Pending }>): Promise<void> {
     await nextTick(); // the publisher never waits for a handler
-    const verdict = await processDelivery(
-      { subject: message.subject, payload: message.payload, durable: d.name, deliveries: pending.deliveries, maxDeliver: d.maxDeliver },
+    const verdicts = await processBatch(
+      batch.map(({ message, pending }) => ({ subject: message.subject, payload: message.payload, durable: d.name, deliveries: pending.deliveries, maxDeliver: d.maxDeliver })),
       worker.handler,
       worker.listeners,
       this.logger,
     );
-    pending.inFlight = false;
-    if (verdict === 'nak') pending.readyAt = performance.now() + d.ackWaitMs;
-    else d.pending.delete(message.seq);
+    for (const [i, { message, pending }] of batch.entries()) {
+      pending.inFlight = false;
+      if (verdicts[i] === 'nak') pending.readyAt = performance.now() + d.ackWaitMs;
+      else d.pending.delete(message.seq);
+    }
     worker.busy = false;
     this.trim();
     this.pump(d);
@@ -301,9 +310,17 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
       open();
       broker.publish(event.type, publishOptions?.msgId ?? event.id, JSON.stringify(event));
     },
-    async consume(consumerOptions, handler) {
+    async consume(consumerOptions, handler: EventHandler) {
       open();
-      const worker = broker.attach(consumerOptions, handler, listeners);
+      const perMessage: BatchHandler = async ([item]) => handler(item!.event, { subject: item!.subject, deliveries: item!.deliveries });
+      const worker = broker.attach(consumerOptions, perMessage, 1, listeners);
+      return track(() => broker.detach(worker.durable, worker));
+    },
+    async consumeBatch(consumerOptions, handler) {
+      open();
+      // No maxWaitMs here: in-process handlers have no round trips for a fuller batch to save, so a
+      // batch is whatever is waiting when the worker is free.
+      const worker = broker.attach(consumerOptions, handler, consumerOptions.batch.max, listeners);
       return track(() => broker.detach(worker.durable, worker));
     },
     onDeadLetter(listener) {

@@ -10,7 +10,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import type { Bus, ConsumerOptions, EventHandler, Subscription } from './bus.port';
+import type { BatchHandler, Bus, ConsumerOptions, Subscription } from './bus.port';
 import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
@@ -18,7 +18,7 @@ import {
   DEFAULT_MAX_DELIVER,
   EVENT_SUBJECTS,
   noResponders,
-  processDelivery,
+  processBatch,
   requestTimeout,
   type BusLogger,
   type DeadLetterListener,
@@ -78,10 +78,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
    * One JetStream durable per subject filter: the server (2.9) has no multi-filter consumers.
    * The name is derived from the filter so every process computes the same one.
    */
-  const consumeSubject = async (consumer: ConsumerOptions, filter: string, handler: EventHandler): Promise<() => Promise<void>> => {
+  const consumeSubject = async (
+    consumer: ConsumerOptions,
+    filter: string,
+    handler: BatchHandler,
+    batch: { max: number; maxWaitMs: number },
+  ): Promise<() => Promise<void>> => {
     const maxDeliver = consumer.maxDeliver ?? DEFAULT_MAX_DELIVER;
     const ackWaitMs = consumer.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const concurrency = Math.max(1, consumer.concurrency ?? 1);
+    const batchMax = Math.max(1, batch.max);
     const name = `${consumer.durable}_${filter.replaceAll('.', '_').replaceAll('*', 'star').replaceAll('>', 'all')}`;
     const config: Partial<ConsumerConfig> = {
       durable_name: name,
@@ -103,15 +109,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
     };
 
-    const handle = async (msg: JsMsg): Promise<void> => {
-      // Keep the message ours while a slow handler runs, instead of letting ack_wait hand it to another process.
-      const heartbeat = setInterval(() => msg.working(), Math.max(ackWaitMs / 2, 10));
-      const verdict = await processDelivery(
-        { subject: bare(msg.subject), payload: msg.string(), durable: consumer.durable, deliveries: msg.info.deliveryCount, maxDeliver },
-        handler,
-        listeners,
-        logger,
-      ).finally(() => clearInterval(heartbeat));
+    const settle = (msg: JsMsg, verdict: 'ack' | 'nak' | 'term'): void => {
       if (verdict === 'ack') {
         // Not ackAck: a confirmation per message was a request/reply on the hot path. stop() flushes
         // the connection, so the server has every ack before a stopped consumer is replaced; an ack
@@ -125,6 +123,18 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       }
     };
 
+    const handle = async (msgs: JsMsg[]): Promise<void> => {
+      // Keep the messages ours while a slow handler runs, instead of letting ack_wait hand them to another process.
+      const heartbeat = setInterval(() => msgs.forEach((msg) => msg.working()), Math.max(ackWaitMs / 2, 10));
+      const verdicts = await processBatch(
+        msgs.map((msg) => ({ subject: bare(msg.subject), payload: msg.string(), durable: consumer.durable, deliveries: msg.info.deliveryCount, maxDeliver })),
+        handler,
+        listeners,
+        logger,
+      ).finally(() => clearInterval(heartbeat));
+      msgs.forEach((msg, i) => settle(msg, verdicts[i]!));
+    };
+
     let stopped = false;
     let messages: ConsumerMessages | undefined;
     let wake: (() => void) | undefined;
@@ -134,7 +144,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       while (!stopped) {
         try {
           await ensureConsumer();
-          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: concurrency });
+          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: concurrency * batchMax });
           messages = current;
           if (stopped) {
             // stop() ran while we were connecting, before it could see this iterator.
@@ -150,16 +160,51 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
               }
             }
           })();
-          // Up to `concurrency` handlers at once; the loop pulls the next message when one finishes.
+          // Up to `concurrency` handlers at once, each given what arrived while the others ran (up to
+          // batchMax); the loop pulls on while fewer than concurrency * batchMax messages are held.
           const inFlight = new Set<Promise<void>>();
+          let buffer: JsMsg[] = [];
+          let held = 0;
+          let timer: NodeJS.Timeout | undefined;
+          let released: (() => void) | undefined;
+          const dispatch = (force: boolean): void => {
+            while (buffer.length > 0 && inFlight.size < concurrency && (force || buffer.length >= batchMax || batch.maxWaitMs === 0)) {
+              if (timer) {
+                clearTimeout(timer);
+                timer = undefined;
+              }
+              const msgs = buffer.slice(0, batchMax);
+              buffer = buffer.slice(msgs.length);
+              const running = handle(msgs).finally(() => {
+                inFlight.delete(running);
+                held -= msgs.length;
+                released?.();
+                dispatch(false);
+              });
+              inFlight.add(running);
+            }
+            // A batch that is not full waits at most maxWaitMs for more.
+            if (buffer.length > 0 && !timer && batch.maxWaitMs > 0) {
+              timer = setTimeout(() => {
+                timer = undefined;
+                dispatch(true);
+              }, batch.maxWaitMs);
+            }
+          };
           try {
             for await (const msg of current) {
-              const running = handle(msg).finally(() => inFlight.delete(running));
-              inFlight.add(running);
-              if (inFlight.size >= concurrency) await Promise.race(inFlight);
+              buffer.push(msg);
+              held++;
+              dispatch(false);
+              while (held >= concurrency * batchMax) await new Promise<void>((resolve) => (released = resolve));
             }
           } finally {
-            await Promise.allSettled(inFlight);
+            // Messages already fetched are still handled (not left to wait ack_wait for a redelivery).
+            while (buffer.length > 0 || inFlight.size > 0) {
+              dispatch(true);
+              await Promise.allSettled(inFlight);
+            }
+            if (timer) clearTimeout(timer);
           }
         } catch (err) {
           if (!stopped) logger.warn({ durable: name, err }, 'consume loop failed, re-creating');
@@ -184,15 +229,24 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     };
   };
 
+  const consumeAll = async (consumer: ConsumerOptions, handler: BatchHandler, batch: { max: number; maxWaitMs: number }): Promise<Subscription> => {
+    const stops = await Promise.all(consumer.subjects.map((filter) => consumeSubject(consumer, filter, handler, batch)));
+    return track(async () => {
+      await Promise.all(stops.map((stop) => stop()));
+    });
+  };
+
   const bus: Bus = {
     async publish(event, publishOptions) {
       await js.publish(full(event.type), JSON.stringify(event), { msgID: publishOptions?.msgId ?? event.id });
     },
     async consume(consumer, handler) {
-      const stops = await Promise.all(consumer.subjects.map((filter) => consumeSubject(consumer, filter, handler)));
-      return track(async () => {
-        await Promise.all(stops.map((stop) => stop()));
-      });
+      // One message per handler call: a batch handler that sees batches of one.
+      const perMessage: BatchHandler = async ([item]) => handler(item!.event, { subject: item!.subject, deliveries: item!.deliveries });
+      return consumeAll(consumer, perMessage, { max: 1, maxWaitMs: 0 });
+    },
+    async consumeBatch(consumer, handler) {
+      return consumeAll(consumer, handler, { max: consumer.batch.max, maxWaitMs: consumer.batch.maxWaitMs ?? 0 });
     },
     onDeadLetter(listener) {
       listeners.push(listener);

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@warriors/contracts';
-import type { Bus, ConsumerOptions, DeadLetter, EventHandler } from '../../src/bus';
+import type { BatchItem, Bus, ConsumerOptions, DeadLetter, EventHandler } from '../../src/bus';
 import { userRegistered } from './events';
 import { holdsFor, waitFor } from './wait-for';
 
@@ -201,6 +201,62 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>, cleanu
       await b.publish(marker);
       await waitFor(() => r.ids().includes(marker.id), 5_000, 'marker after slow handler');
       expect(r.ids()).toEqual([slow.id, marker.id]);
+    });
+
+    it('hands a backlog to a batch consumer in batches of at most max, in order, each event once', async () => {
+      const b = await bus();
+      const events = Array.from({ length: 10 }, () => userRegistered());
+      for (const event of events) await b.publish(event);
+      const batches: BatchItem[][] = [];
+      await b.consumeBatch({ ...fast('batched'), batch: { max: 4, maxWaitMs: 50 } }, async (items) => void batches.push(items));
+      await waitFor(() => batches.flat().length >= 10, 5_000, 'backlog delivered');
+      await holdsFor(() => batches.flat().length === 10, ACK_WAIT_MS * 2, 'acked, not redelivered');
+      expect(batches.every((batch) => batch.length >= 1 && batch.length <= 4)).toBe(true);
+      // A backlog is more than one batch's worth: some batch carries several events.
+      expect(Math.max(...batches.map((batch) => batch.length))).toBeGreaterThan(1);
+      expect(batches.flat().map((item) => item.event.id)).toEqual(events.map((e) => e.id));
+      expect(batches.flat().map(({ subject, deliveries }) => ({ subject, deliveries }))).toEqual(events.map(() => ({ subject: 'user.registered', deliveries: 1 })));
+    });
+
+    it('retries and dead-letters a poison message of a batch alone, acking the others', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      b.onDeadLetter((l) => void letters.push(l));
+      const events = Array.from({ length: 6 }, () => userRegistered());
+      const poison = events[2]!;
+      for (const event of events) await b.publish(event);
+      const calls: BatchItem[][] = [];
+      const applied: string[] = [];
+      await b.consumeBatch({ ...fast('poisoned'), batch: { max: 6, maxWaitMs: 50 } }, async (items) => {
+        calls.push(items);
+        // Like a transaction: all of the batch or nothing.
+        if (items.some((item) => item.event.id === poison.id)) throw new Error('cannot apply the poison');
+        applied.push(...items.map((item) => item.event.id));
+      });
+      await waitFor(() => letters.length >= 1, 5_000, 'poison dead-lettered');
+      await holdsFor(() => letters.length === 1, ACK_WAIT_MS * 3, 'one letter, no more deliveries');
+      expect(applied.sort()).toEqual(events.filter((e) => e !== poison).map((e) => e.id).sort());
+      expect(letters[0]).toEqual(expect.objectContaining({ durable: 'poisoned', deliveries: 3, error: 'cannot apply the poison' }));
+      // After a batch failed, the poison went alone: 3 deliveries, each with a call of its own.
+      const alone = calls.filter((items) => items.length === 1 && items[0]!.event.id === poison.id);
+      expect(alone.map((items) => items[0]!.deliveries)).toEqual([1, 2, 3]);
+    });
+
+    it('dead-letters an invalid event of a batch without calling the handler with it', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      b.onDeadLetter((l) => void letters.push(l));
+      const invalid = { ...userRegistered(), v: 2 } as unknown as DomainEvent;
+      const [before, after] = [userRegistered(), userRegistered()];
+      await b.publish(before);
+      await b.publish(invalid);
+      await b.publish(after);
+      const seen: string[] = [];
+      await b.consumeBatch({ ...fast('invalid-batch'), batch: { max: 3, maxWaitMs: 50 } }, async (items) => void seen.push(...items.map((i) => i.event.id)));
+      await waitFor(() => letters.length >= 1 && seen.length >= 2, 5_000, 'letter and the valid events');
+      await holdsFor(() => seen.length === 2 && letters.length === 1, ACK_WAIT_MS * 2, 'nothing redelivered');
+      expect(seen).toEqual([before.id, after.id]);
+      expect(letters).toEqual([expect.objectContaining({ durable: 'invalid-batch', deliveries: 1, error: expect.stringContaining('invalid event') })]);
     });
 
     it('round-trips request/reply between buses', async () => {

@@ -1,7 +1,7 @@
 import { effectsSubject, type ActivityEffects, type EventOf } from '@warriors/contracts';
 import type { Bus, Clock, Logger, Outbox, Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
-import { recordActivity } from '../use-cases/record-activity';
+import { recordActivities, type RecordOutcome } from '../use-cases/record-activity';
 
 export const ACTIVITY_DURABLE = 'campaigns_activity';
 
@@ -13,11 +13,9 @@ export interface ActivityConsumerDeps {
   outbox: Outbox;
 }
 
-async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>): Promise<void> {
-  const outcome = await recordActivity(deps, event, deps.clock.now());
+function publishEffects(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<void> {
   // A redelivery published its effects the first time; the POST that waited for them has answered.
-  if (outcome.kind === 'duplicate') return;
-  deps.outbox.kick();
+  if (outcome.kind === 'duplicate') return Promise.resolve();
   // Published even when nothing changed: the logging request waits for every source, and an empty answer ends its wait.
   const effects: ActivityEffects = {
     activity_id: event.data.activity_id,
@@ -27,16 +25,29 @@ async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'acti
     rank_change: null,
     campaign_completed: outcome.completed,
   };
-  await deps.bus.publishTransient(effectsSubject(event.data.activity_id), effects);
+  return deps.bus.publishTransient(effectsSubject(event.data.activity_id), effects);
 }
 
+async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
+  const outcomes = await recordActivities(deps, events, deps.clock.now());
+  // campaign.completed is the only event this outbox carries, and `completed` is set whenever an
+  // activity enqueued one: a relay pass for a batch that completed nothing is a wasted transaction.
+  if (outcomes.some((o) => o.kind === 'applied' && o.completed !== null)) deps.outbox.kick();
+  await Promise.all(events.map((event, i) => publishEffects(deps, event, outcomes[i]!)));
+}
+
+/** Batches under load: what arrives while a batch applies goes in the next one. */
+export const ACTIVITY_BATCH = { max: 64, maxWaitMs: 0 };
+
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
-  // Different users' activities apply side by side; recordActivity serializes one user's under a lock.
-  return deps.bus.consume({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 16 }, async (event) => {
-    if (event.type !== 'activity.logged') {
-      deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
-      return;
+  // A batch credits in one transaction (recordActivities); a few batches run side by side, taking
+  // their users' locks in one order. A failing batch is applied again one event at a time by the bus.
+  return deps.bus.consumeBatch({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 4, batch: ACTIVITY_BATCH }, async (items) => {
+    const events: Array<EventOf<'activity.logged'>> = [];
+    for (const { event } of items) {
+      if (event.type === 'activity.logged') events.push(event);
+      else deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
     }
-    await onActivityLogged(deps, event);
+    if (events.length > 0) await onActivitiesLogged(deps, events);
   });
 }

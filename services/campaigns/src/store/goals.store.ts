@@ -1,8 +1,8 @@
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { CampaignDefinition } from '../domain/catalog';
 import { EMPTY_TALLY } from '../domain/goal';
 import type { UserGoal } from '../domain/view';
-import { inSchema, type Executor, type UserGoalRow } from './schema';
+import { inSchema, SCHEMA, type Executor, type UserGoalRow } from './schema';
 
 const toGoal = (row: Selectable<UserGoalRow>): UserGoal => {
   const campaign: CampaignDefinition = {
@@ -68,18 +68,21 @@ export async function findGoal(db: Executor, id: number): Promise<UserGoal | und
   return row && toGoal(row);
 }
 
-/** Goals an activity at `at` may credit: not left, not completed, started by then (the window end is the domain's check). */
-export async function openGoalsAt(db: Executor, userId: string, at: Date): Promise<UserGoal[]> {
-  const rows = await inSchema(db)
-    .selectFrom('user_goals')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .where('left_at', 'is', null)
-    .where('completed_at', 'is', null)
-    .where('started_at', '<=', at)
-    .orderBy('id')
-    .execute();
-  return rows.map(toGoal);
+/**
+ * The goals an activity at `at` may credit (not left, not completed, started by then; the window end
+ * is the domain's check), in id order, or null when the user was deleted: one read for both.
+ */
+export async function openGoalsOfLiveUser(db: Executor, userId: string, at: Date): Promise<UserGoal[] | null> {
+  const t = (name: string) => sql.table(`${SCHEMA}.${name}`);
+  const result = await sql<Selectable<UserGoalRow> & { user_deleted: boolean }>`
+    select g.*, d.deleted as user_deleted
+    from (select exists (select 1 from ${t('deleted_users')} where user_id = ${userId}) as deleted) d
+    left join ${t('user_goals')} g
+      on g.user_id = ${userId} and g.left_at is null and g.completed_at is null and g.started_at <= ${at}
+    order by g.id`.execute(db);
+  if (result.rows[0]?.user_deleted) return null;
+  // No goal still gives the one row of the deleted check, with every goal column null.
+  return result.rows.filter((row) => row.id !== null).map(({ user_deleted: _, ...row }) => toGoal(row));
 }
 
 /** Writes a goal's progress, state and (after an edit) its copy of the definition. */

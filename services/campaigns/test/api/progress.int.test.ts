@@ -1,4 +1,5 @@
-import { Campaign, CampaignList } from '@warriors/contracts';
+import { randomUUID } from 'node:crypto';
+import { Campaign, CampaignList, type EventOf } from '@warriors/contracts';
 import { startCampaigns, eventually, type TestCampaigns } from '../support/harness';
 
 jest.setTimeout(60_000);
@@ -132,4 +133,26 @@ it('lets a left goal take a lowered target without completing, and completes it 
   expect(resumed.body).toMatchObject({ status: 'completed', user_campaign_id: created.body.user_campaign_id, completed_at: '2026-03-02T15:00:00.000Z' });
   const event = await eventually('campaign.completed on resuming', () => c.completed.find((e) => e.data.user_campaign_id === created.body.user_campaign_id));
   expect(event.data.activity_id).toBeNull();
+});
+
+it('credits a backlog of several users\' activities, interleaved and some delivered twice, each exactly once', async () => {
+  c.clock.set('2026-03-02T15:00:00.000Z');
+  const users = [await c.register(), await c.register(), await c.register()];
+  for (const user of users) expect((await dailyGoal(user.token, 100)).status).toBe(201);
+  const at = c.clock.now().toISOString();
+  // Published back to back without waiting for effects, so the consumer receives them in batches.
+  const events = Array.from({ length: 30 }, (_, i): EventOf<'activity.logged'> => ({
+    id: randomUUID(),
+    type: 'activity.logged',
+    v: 1,
+    occurredAt: at,
+    data: { activity_id: randomUUID(), user_id: users[i % 3]!.id, activity_type: 'cold_call', quantity: 1, points: 1, occurred_at: at, local_date: at.slice(0, 10), timezone: 'UTC' },
+  }));
+  for (const event of events) await c.bus.publish(event);
+  for (const event of events.slice(0, 6)) await c.redeliver(event);
+  await c.settled();
+  for (const user of users) {
+    const list = await c.call('GET', '/api/campaigns', { token: user.token });
+    expect(list.body.active).toEqual([expect.objectContaining({ progress: 10, goal_count: 100 })]);
+  }
 });

@@ -3,7 +3,7 @@ import type { Bus, Clock, Logger, Subscription } from '@warriors/kit';
 import { dayKey, pointDeltas } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';
 import type { Leaderboards } from '../use-cases/leaderboards';
-import { recordActivity, type RecordDeps } from '../use-cases/record-activity';
+import { recordActivities, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
 
 export const ACTIVITY_DURABLE = 'gamification_activity';
 
@@ -15,17 +15,15 @@ export interface ActivityConsumerDeps extends RecordDeps {
   leaderboards: Leaderboards;
 }
 
-async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>): Promise<void> {
+/** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST. */
+async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<void> {
   const { data } = event;
-  const outcome = await recordActivity(deps, event, deps.clock.now());
   if (outcome.kind === 'deleted-user') return;
   // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
   const applied = await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
   // The author refreshes the boards right after their log answers: this instance must not serve them a stale top 20.
   if (applied) deps.leaderboards.pointsApplied(data.user_id);
   if (outcome.kind === 'duplicate') return;
-  // Only badge.earned goes through this outbox: a relay pass for an event that earned none is a wasted transaction.
-  if (outcome.badges.length > 0) deps.outbox.kick();
   const effects: ActivityEffects = {
     activity_id: data.activity_id,
     source: 'gamification',
@@ -37,13 +35,26 @@ async function onActivityLogged(deps: ActivityConsumerDeps, event: EventOf<'acti
   await deps.bus.publishTransient(effectsSubject(data.activity_id), effects);
 }
 
+async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
+  const outcomes = await recordActivities(deps, events, deps.clock.now());
+  // Only badge.earned goes through this outbox: a relay pass for a batch that earned none is a wasted transaction.
+  if (outcomes.some((o) => o.kind === 'applied' && o.badges.length > 0)) deps.outbox.kick();
+  // Side by side: the Redis client pipelines concurrent commands into shared writes.
+  await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)));
+}
+
+/** Batches under load: what arrives while a batch applies goes in the next one. */
+export const ACTIVITY_BATCH = { max: 64, maxWaitMs: 0 };
+
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
-  // Activities of different users apply side by side; recordActivity serializes one user's under a row lock.
-  return deps.bus.consume({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 32 }, async (event) => {
-    if (event.type !== 'activity.logged') {
-      deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
-      return;
+  // A batch applies in one transaction (recordActivities); a few batches run side by side, taking
+  // their users' locks in one order. A failing batch is applied again one event at a time by the bus.
+  return deps.bus.consumeBatch({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 4, batch: ACTIVITY_BATCH }, async (items) => {
+    const events: Array<EventOf<'activity.logged'>> = [];
+    for (const { event } of items) {
+      if (event.type === 'activity.logged') events.push(event);
+      else deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
     }
-    await onActivityLogged(deps, event);
+    if (events.length > 0) await onActivitiesLogged(deps, events);
   });
 }

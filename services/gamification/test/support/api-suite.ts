@@ -186,6 +186,18 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       await eventually(async () => expect((await g.call('GET', '/api/badges', user.token)).body[1]).toMatchObject({ badge_type: 'call_crusher', repeat_count: 2 }));
     });
 
+    it("applies a burst of several users' activities, interleaved and some delivered twice, each exactly once", async () => {
+      g.freshDay();
+      const users = [await g.register(), await g.register(), await g.register()];
+      // Published in one go, so the consumer receives them in batches mixing users and copies.
+      const events = await Promise.all(Array.from({ length: 30 }, (_, i) => g.log(users[i % 3]!.user_id, 'cold_call')));
+      await Promise.all(events.slice(0, 6).map((event) => g.redeliver(event)));
+      const marker = await g.register();
+      await g.log(marker.user_id, 'email');
+      await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ ...Object.fromEntries(users.map((u) => [u.user_id, 10])), [marker.user_id]: 1 }));
+      for (const user of users) expect(await pointsOf(user.user_id)).toEqual({ ledger: 10, window: 'today' });
+    });
+
     it('lists call_crusher and first_meeting after reaching them', async () => {
       g.freshDay();
       const user = await g.register();
