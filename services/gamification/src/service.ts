@@ -21,7 +21,7 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 export type GamificationPorts = ServicePorts & {
   leaderboard: LeaderboardStore;
-  /** Points that make a day's goal: daily_victory and the milestones measure against it. */
+  /** Points that make a day's goal: daily_victory measures against it. */
   dailyGoalPoints?: number;
   /** The embedded mode's in-process store starts empty: fill it from the ledger at start. */
   rebuildOnStart?: boolean;

@@ -28,7 +28,8 @@ async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.
     activity_id: data.activity_id,
     source: 'gamification',
     badges: outcome.badges,
-    milestones: outcome.milestones,
+    // Milestones belong to goals: campaigns reports them.
+    milestones: [],
     rank_change: await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points),
     campaign_completed: null,
   };

@@ -1,8 +1,7 @@
-import type { Badge, EventOf, Milestone } from '@warriors/contracts';
+import type { Badge, EventOf } from '@warriors/contracts';
 import { inLockOrder, type Outbox } from '@warriors/kit';
 import { qualifyingBadges, toBadge } from '../domain/badges';
 import { badgeStats, ledgerEntryFor } from '../domain/ledger';
-import { dailyGoalMilestones } from '../domain/milestones';
 import { streakDays } from '../domain/streak';
 import { badgeEarned } from '../events/badge-events';
 import { badgeRows, insertNewBadges } from '../store/badges.store';
@@ -10,7 +9,7 @@ import { applyActivityEntry, badgeContext } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
 
 export type RecordOutcome =
-  | { kind: 'applied'; badges: Badge[]; milestones: Milestone[] }
+  | { kind: 'applied'; badges: Badge[] }
   /** PostgreSQL has it already; the leaderboard may not, if a crash came between commit and apply. */
   | { kind: 'duplicate' }
   /** The user was deleted: nothing of theirs may come back. */
@@ -63,7 +62,5 @@ async function applyOne(deps: RecordDeps, trx: Executor, event: EventOf<'activit
   const cycles = await badgeRows(trx, entry.user_id, earned.map((b) => b.badge_type));
   const badges = earned.map((row) => toBadge(row, cycles.filter((c) => c.badge_type === row.badge_type).length));
   for (const badge of badges) await deps.outbox.enqueue(trx, badgeEarned(entry.user_id, badge, event.requestId));
-
-  const dayPoints = stats.points.day;
-  return { kind: 'applied', badges, milestones: dailyGoalMilestones(dayPoints - entry.points, dayPoints, deps.dailyGoalPoints) };
+  return { kind: 'applied', badges };
 }

@@ -76,7 +76,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect((await g.call('GET', '/api/leaderboard/today')).body).toEqual(rows);
     });
 
-    it('publishes the effects of an activity: badges, milestones and the rank change', async () => {
+    it('publishes the effects of an activity: badges and the rank change, no milestones (campaigns owns goals)', async () => {
       g.freshDay();
       const [low, mid, climber] = [await g.register(), await g.register(), await g.register()];
       await g.log(low.user_id, 'cold_call', { quantity: 5 });
@@ -95,7 +95,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
         activity_id: activityId,
         source: 'gamification',
         badges: [expect.objectContaining({ badge_type: 'first_meeting', name: 'First Meeting', cycle: 'lifetime', repeat_count: 1 })],
-        milestones: [{ percentage: 25, goal_name: 'Daily Goal', remaining: 30 }],
+        milestones: [],
         rank_change: {
           new_rank: 1,
           positions_gained: 2,
