@@ -1,4 +1,4 @@
-import { PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
+import { isBase64DataUrl, PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
 import { checkProfilePicture, detectImageMime, IMAGE_TOO_LARGE, UNSUPPORTED_IMAGE } from '../../src/domain/profile-picture';
 
 const bytes = (...parts: (number[] | string)[]) =>
@@ -52,5 +52,23 @@ describe('checkProfilePicture', () => {
     const over = new Uint8Array(PROFILE_PICTURE_MAX_BYTES + 1);
     over.set(PNG);
     expect(checkProfilePicture(toDataUrl('image/png', over))).toEqual({ ok: false, reason: IMAGE_TOO_LARGE });
+  });
+});
+
+describe('isBase64DataUrl (the ProfilePictureBody check)', () => {
+  it('accepts a base64 data URL, whitespace included, and refuses anything else', () => {
+    expect(isBase64DataUrl('data:image/png;base64,iVBORw0KGgo=')).toBe(true);
+    expect(isBase64DataUrl('data:image/png;base64,iVBO\nRw0K Ggo=')).toBe(true);
+    expect(isBase64DataUrl('data:image/png;base64,')).toBe(false);
+    expect(isBase64DataUrl('data:image/png,iVBORw0KGgo=')).toBe(false);
+    expect(isBase64DataUrl('data:image/png;base64,<svg onload=alert(1)>')).toBe(false);
+    expect(isBase64DataUrl('https://example.com/me.png')).toBe(false);
+  });
+
+  it('checks a payload of megabytes from deep in a call stack without overflowing it', () => {
+    const payload = `data:image/png;base64,${Buffer.alloc(PROFILE_PICTURE_MAX_BYTES + 1, 7).toString('base64')}`;
+    // The request path runs hundreds of frames deep: the check must not need stack in proportion to the payload.
+    const deep = (depth: number): boolean => (depth === 0 ? isBase64DataUrl(payload) : deep(depth - 1));
+    expect(deep(5000)).toBe(true);
   });
 });
