@@ -21,19 +21,39 @@ export async function markEventApplied(trx: Kysely<any>, schema: string, eventId
 }
 
 /**
- * lockKey and markEventApplied in one statement (one round trip instead of two). The inbox insert
- * needs no lock of its own (its primary key makes a concurrent copy of the event wait for the first
- * and then change nothing); what must run under the lock is everything the caller does next.
+ * lockKey and markEventApplied for a whole batch in one statement (one round trip per batch instead
+ * of one per event): takes every key's lock in the order given (callers pass them in inLockOrder's order, so
+ * batches sharing keys never deadlock) and records every event id in the inbox. Answers the ids
+ * recorded now; an id applied before, or repeated in `eventIds`, is recorded once. The inbox insert
+ * needs no lock of its own (its primary key makes a concurrent copy of an event wait for the first
+ * and then change nothing); what runs under the locks is every statement after this one.
  */
-export async function lockAndMarkApplied(trx: Kysely<any>, schema: string, key: string, eventId: string, at: Date): Promise<boolean> {
-  const result = await sql<{ locked: boolean; first_time: boolean }>`
-    with locked as (select pg_advisory_xact_lock(hashtext(${key})) is not null as done),
+export async function lockAllAndMarkApplied(
+  trx: Kysely<any>,
+  schema: string,
+  keys: readonly string[],
+  eventIds: readonly string[],
+  at: Date,
+): Promise<Set<string>> {
+  if (eventIds.length === 0) return new Set();
+  const orderedKeys = [...new Set(keys)];
+  // VALUES lists rather than array parameters: PGlite (embedded mode) and node-postgres bind them alike.
+  const keyRows = sql.join(orderedKeys.map((key, n) => sql`(${n}::int, ${key}::text)`));
+  const idRows = sql.join([...new Set(eventIds)].map((id) => sql`(${id}::text)`));
+  const result = await sql<{ applied: string[] }>`
+    with locked as (
+      select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
+      from (values ${keyRows}) as k(n, key) order by k.n
+    ),
     inbox as (
-      insert into ${table(schema, 'inbox')} (event_id, applied_at) values (${eventId}, ${at})
+      -- Joined to the locks so that no row goes in before every lock is held: two batches carrying one
+      -- event wait on its user's lock, not on each other's inbox rows (which could deadlock).
+      insert into ${table(schema, 'inbox')} (event_id, applied_at)
+      select i.id, ${at}::timestamptz from (values ${idRows}) as i(id), (select count(*) from locked) as l
       on conflict (event_id) do nothing returning event_id
     )
-    select (select done from locked) as locked, exists (select 1 from inbox) as first_time`.execute(trx);
-  return result.rows[0]!.first_time;
+    select coalesce((select json_agg(event_id) from inbox), '[]') as applied`.execute(trx);
+  return new Set(result.rows[0]!.applied);
 }
 
 /**

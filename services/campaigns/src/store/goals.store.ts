@@ -69,20 +69,31 @@ export async function findGoal(db: Executor, id: number): Promise<UserGoal | und
 }
 
 /**
- * The goals an activity at `at` may credit (not left, not completed, started by then; the window end
- * is the domain's check), in id order, or null when the user was deleted: one read for both.
+ * The open goals of a batch's users in one statement, read under their locks: per user every goal
+ * not left and not completed, in id order, or null for a deleted user (one read for both). Goals are not filtered by start:
+ * which ones an activity may credit depends on its time, which the caller checks per activity.
  */
-export async function openGoalsOfLiveUser(db: Executor, userId: string, at: Date): Promise<UserGoal[] | null> {
+export async function openGoalsOfLiveUsers(db: Executor, userIds: readonly string[]): Promise<Map<string, UserGoal[] | null>> {
+  const goals = new Map<string, UserGoal[] | null>();
+  if (userIds.length === 0) return goals;
   const t = (name: string) => sql.table(`${SCHEMA}.${name}`);
-  const result = await sql<Selectable<UserGoalRow> & { user_deleted: boolean }>`
-    select g.*, d.deleted as user_deleted
-    from (select exists (select 1 from ${t('deleted_users')} where user_id = ${userId}) as deleted) d
-    left join ${t('user_goals')} g
-      on g.user_id = ${userId} and g.left_at is null and g.completed_at is null and g.started_at <= ${at}
+  const users = sql.join([...new Set(userIds)].map((id) => sql`(${id}::text)`));
+  const result = await sql<Selectable<UserGoalRow> & { for_user: string; user_deleted: boolean }>`
+    select u.for_user, exists (select 1 from ${t('deleted_users')} d where d.user_id = u.for_user) as user_deleted, g.*
+    from (values ${users}) as u(for_user)
+    left join ${t('user_goals')} g on g.user_id = u.for_user and g.left_at is null and g.completed_at is null
     order by g.id`.execute(db);
-  if (result.rows[0]?.user_deleted) return null;
-  // No goal still gives the one row of the deleted check, with every goal column null.
-  return result.rows.filter((row) => row.id !== null).map(({ user_deleted: _, ...row }) => toGoal(row));
+  for (const { for_user, user_deleted, ...row } of result.rows) {
+    if (user_deleted) {
+      goals.set(for_user, null);
+      continue;
+    }
+    const list = goals.get(for_user) ?? [];
+    // A user without goals still gives one row (every goal column null).
+    if (row.id !== null) list.push(toGoal(row));
+    goals.set(for_user, list);
+  }
+  return goals;
 }
 
 /** Writes a goal's progress, state and (after an edit) its copy of the definition. */

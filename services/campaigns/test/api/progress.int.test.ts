@@ -156,3 +156,28 @@ it('credits a backlog of several users\' activities, interleaved and some delive
     expect(list.body.active).toEqual([expect.objectContaining({ progress: 10, goal_count: 100 })]);
   }
 });
+
+it('completes a goal once when one backlog carries the completing activity and more after it, and credits nothing after completion', async () => {
+  c.clock.set('2026-03-02T15:00:00.000Z');
+  const user = await c.register();
+  expect((await dailyGoal(user.token, 5)).status).toBe(201);
+  const at = c.clock.now().toISOString();
+  const events = Array.from({ length: 8 }, (): EventOf<'activity.logged'> => ({
+    id: randomUUID(),
+    type: 'activity.logged',
+    v: 1,
+    occurredAt: at,
+    data: { activity_id: randomUUID(), user_id: user.id, activity_type: 'cold_call', quantity: 1, points: 1, occurred_at: at, local_date: at.slice(0, 10), timezone: 'UTC' },
+  }));
+  // Back to back, the same event twice among them: the batches see the goal complete partway through.
+  for (const event of [...events.slice(0, 3), events[2]!, ...events.slice(3)]) await c.bus.publish(event);
+  await c.settled();
+  await eventually('campaign.completed', () => (c.completed.some((e) => e.data.user_id === user.id) ? true : undefined));
+  await c.settled();
+  const mine = c.completed.filter((e) => e.data.user_id === user.id);
+  expect(mine).toHaveLength(1);
+  // Whichever was applied fifth (batches of one user may apply in either order).
+  expect(events.map((e) => e.data.activity_id)).toContain(mine[0]!.data.activity_id);
+  const list = await c.call('GET', '/api/campaigns', { token: user.token });
+  expect(list.body.completed).toEqual([expect.objectContaining({ progress: 5, goal_count: 5 })]);
+});
