@@ -1,5 +1,5 @@
 import { effectsSubject, type ActivityEffects, type EventOf } from '@warriors/contracts';
-import type { Bus, Clock, Logger, Subscription } from '@warriors/kit';
+import { consumeBatchesOf, type Bus, type Clock, type Logger, type Subscription } from '@warriors/kit';
 import { dayKey, pointDeltas } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';
 import type { Leaderboards } from '../use-cases/leaderboards';
@@ -45,17 +45,11 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
 }
 
 /** Batches under load: what arrives while a batch applies goes in the next one. */
-export const ACTIVITY_BATCH = { max: 64, maxWaitMs: 0 };
+const ACTIVITY_BATCH = { max: 64, maxWaitMs: 0 };
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
   // A batch applies in one transaction (recordActivities); a few batches run side by side, taking
   // their users' locks in one order. A failing batch is applied again one event at a time by the bus.
-  return deps.bus.consumeBatch({ durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 4, batch: ACTIVITY_BATCH }, async (items) => {
-    const events: Array<EventOf<'activity.logged'>> = [];
-    for (const { event } of items) {
-      if (event.type === 'activity.logged') events.push(event);
-      else deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the activity consumer');
-    }
-    if (events.length > 0) await onActivitiesLogged(deps, events);
-  });
+  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 4, batch: ACTIVITY_BATCH };
+  return consumeBatchesOf(deps.bus, 'activity.logged', options, deps.logger, (events) => onActivitiesLogged(deps, events));
 }
