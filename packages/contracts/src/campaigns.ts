@@ -119,6 +119,18 @@ export const CreateCampaignBody = z
   .superRefine((body, ctx) => uniqueTypes(body.goals, ctx, 'goals'));
 export type CreateCampaignBody = z.input<typeof CreateCampaignBody>;
 
+interface GoalEdits {
+  goals?: Array<{ type: ActivityType; count: number }> | undefined;
+  activity_goals?: Array<{ type: ActivityType; count: number }> | Partial<Record<ActivityType, number>> | undefined;
+}
+
+/** The goals an edit sends, as a list whichever form it used; undefined when it sends none. */
+function editedGoals({ goals, activity_goals }: GoalEdits): Array<{ type: ActivityType; count: number }> | undefined {
+  if (goals) return goals;
+  if (!activity_goals || Array.isArray(activity_goals)) return activity_goals;
+  return (Object.entries(activity_goals) as Array<[ActivityType, number]>).map(([type, count]) => ({ type, count }));
+}
+
 /**
  * PUT /api/campaigns/{id}: the goals screen sends goals[{type,count}], the stats screen activity_goals
  * (a map type -> count, or the same list). Count 0 removes an activity; at least one must remain.
@@ -141,8 +153,8 @@ export const UpdateCampaignBody = z
   .superRefine((body, ctx) => {
     if (body.goals) uniqueTypes(body.goals, ctx, 'goals');
     if (Array.isArray(body.activity_goals)) uniqueTypes(body.activity_goals, ctx, 'activity_goals');
-    const given = body.goals ?? (Array.isArray(body.activity_goals) ? body.activity_goals : body.activity_goals && Object.entries(body.activity_goals).map(([type, count]) => ({ type, count })));
-    if (given && !given.some((goal) => (goal.count ?? 0) > 0)) {
+    const given = editedGoals(body);
+    if (given && !given.some((goal) => goal.count > 0)) {
       ctx.addIssue({ code: 'custom', path: [body.goals ? 'goals' : 'activity_goals'], message: GOAL_MESSAGES.atLeastOneGoal });
     }
   });
@@ -150,8 +162,7 @@ export type UpdateCampaignBody = z.input<typeof UpdateCampaignBody>;
 
 /** The goals an update leaves, zero counts dropped; undefined when the update does not touch them. */
 export function updatedGoals(body: z.output<typeof UpdateCampaignBody>): GoalItem[] | undefined {
-  const given = body.goals ?? (Array.isArray(body.activity_goals) ? body.activity_goals : body.activity_goals && (Object.entries(body.activity_goals) as Array<[ActivityType, number]>).map(([type, count]) => ({ type, count })));
-  return given?.filter((goal) => goal.count > 0);
+  return editedGoals(body)?.filter((goal) => goal.count > 0);
 }
 
 export const CampaignIdParam = z.object({ id: z.coerce.number({ message: 'Invalid campaign ID' }).int('Invalid campaign ID').positive('Invalid campaign ID') });
