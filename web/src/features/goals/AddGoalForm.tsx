@@ -16,7 +16,7 @@ import { errorMessage } from '../../lib/api-error';
 import { FormErrors } from '../../components/FormErrors';
 import { ActivityCounts } from './ActivityCounts';
 import { useCreateGoalMutation } from './api';
-import { GoalCard } from './GoalCard';
+import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
 
 /** The ten icons of spec point 9; the stats screen's two extra ones are not offered here. */
@@ -131,17 +131,7 @@ function PrebuiltGoals({ available, now, busy, onJoin }: PrebuiltGoalsProps) {
   return (
     <ul className="goal-list">
       {catalog.map((campaign) => (
-        <GoalCard
-          key={campaign.campaign_id}
-          goal={campaign}
-          now={now}
-          variant="available"
-          actions={
-            <Button className="btn--small" disabled={busy} onClick={() => onJoin(campaign)} aria-label={`Join ${campaign.name}`}>
-              Join
-            </Button>
-          }
-        />
+        <JoinableGoalCard key={campaign.campaign_id} goal={campaign} now={now} busy={busy} onJoin={onJoin} />
       ))}
     </ul>
   );

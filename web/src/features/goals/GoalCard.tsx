@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type ActivityType, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
+import { Button } from '../../components/Button';
 import { goalItemsOf, progressPercent } from './goal-rules';
 
 function daysLeft(goal: Campaign, now: Date): number | null {
@@ -107,5 +108,28 @@ export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
       </div>
       {actions && <div className="goal-card__actions">{actions}</div>}
     </li>
+  );
+}
+
+interface JoinableGoalCardProps {
+  goal: Campaign;
+  now: Date;
+  busy: boolean;
+  onJoin: (goal: Campaign) => void;
+}
+
+/** A goal on offer, with its Join button: the dashboard's Prebuilt Goals tab and the goals screen's Available Goals. */
+export function JoinableGoalCard({ goal, now, busy, onJoin }: JoinableGoalCardProps) {
+  return (
+    <GoalCard
+      goal={goal}
+      now={now}
+      variant="available"
+      actions={
+        <Button className="btn--small" disabled={busy} onClick={() => onJoin(goal)} aria-label={`Join ${goal.name}`}>
+          Join
+        </Button>
+      }
+    />
   );
 }

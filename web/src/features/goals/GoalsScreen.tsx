@@ -13,7 +13,7 @@ import { useNow } from '../../lib/use-now';
 import { selectCurrentUser } from '../auth/session';
 import { useCreateCampaignMutation, useGetCampaignsQuery, useUpdateCampaignMutation, type CampaignBody } from './api';
 import { CampaignForm } from './CampaignForm';
-import { GoalCard } from './GoalCard';
+import { GoalCard, JoinableGoalCard } from './GoalCard';
 import { goalItemsOf, isCreator, selectionOf, type CampaignFormValues } from './goal-rules';
 import { useGoalActions } from './use-goal-actions';
 
@@ -155,17 +155,7 @@ export default function GoalsScreen() {
           <Panel title="Available Goals" id="goals-available">
             <GoalList goals={list.available} empty="You've joined every goal on offer.">
               {(campaign) => (
-                <GoalCard
-                  key={campaign.campaign_id}
-                  goal={campaign}
-                  now={now}
-                  variant="available"
-                  actions={
-                    <Button className="btn--small" disabled={actions.busy} onClick={() => void actions.join(campaign)} aria-label={`Join ${campaign.name}`}>
-                      Join
-                    </Button>
-                  }
-                />
+                <JoinableGoalCard key={campaign.campaign_id} goal={campaign} now={now} busy={actions.busy} onJoin={(goal) => void actions.join(goal)} />
               )}
             </GoalList>
           </Panel>
