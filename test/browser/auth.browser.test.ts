@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
-import { screenshot, startBrowserProduct } from '../support/browser';
+import { horizontalOverflow, screenshot, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -88,7 +88,7 @@ describe('a broker in a real browser', () => {
     await phone.waitForURL('**/dashboard');
     await phone.getByRole('button', { name: 'Menu', exact: true }).click();
     await shot('07-phone-menu', phone);
-    const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await horizontalOverflow(phone);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();
   });

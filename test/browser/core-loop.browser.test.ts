@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
-import { screenshot, startBrowserProduct } from '../support/browser';
+import { horizontalOverflow, PHONE, screenshot, signedInPage, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -15,12 +15,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
   });
   afterAll(() => close?.());
 
-  /** A signed-in page: the token goes where the app keeps it, as after a sign-in. */
-  async function signedIn(token: string, viewport = { width: 1280, height: 900 }): Promise<Page> {
-    const page = await browser.newPage({ viewport });
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    return page;
-  }
+  const signedIn = (token: string, viewport?: typeof PHONE) => signedInPage(browser, token, viewport);
 
   it('sees points, streak, rank and a badge popup appear as they log', async () => {
     const api = apiClient(product.url);
@@ -78,11 +73,11 @@ describe('a broker logging from the dashboard in a real browser', () => {
     await screenshot(page, '15-badges');
     await page.close();
 
-    const phone = await signedIn(me.body.access_token, { width: 375, height: 800 });
+    const phone = await signedIn(me.body.access_token, PHONE);
     await phone.goto(`${product.url}/dashboard`);
     await phone.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
     await screenshot(phone, '16-phone-dashboard');
-    expect(await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.close();
   });
 });

@@ -1,12 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
-import { screenshot as fullPageShot, startBrowserProduct } from '../support/browser';
+import { horizontalOverflow, PHONE, screenshot, signedInPage, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(120_000);
-
-const DESKTOP = { width: 1280, height: 900 };
-const PHONE = { width: 375, height: 800 };
 
 describe('a new broker setting a daily goal and beating it in a real browser', () => {
   let product: EmbeddedProduct;
@@ -18,19 +15,7 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
   });
   afterAll(() => close?.());
 
-  async function signedIn(token: string, viewport = DESKTOP): Promise<Page> {
-    const page = await browser.newPage({ viewport });
-    await page.addInitScript((value) => localStorage.setItem('token', value), token);
-    return page;
-  }
-
-  /** From the top: a full-page shot taken while scrolled paints the sticky nav bar mid-page. */
-  async function screenshot(page: Page, name: string) {
-    await page.evaluate(() => window.scrollTo(0, 0));
-    await fullPageShot(page, name);
-  }
-
-  const noSideScroll = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  const signedIn = (token: string, viewport?: typeof PHONE) => signedInPage(browser, token, viewport);
 
   it('is locked out of logging until a daily goal exists, logs it to completion and finds it under Completed', async () => {
     const api = apiClient(product.url);
@@ -105,11 +90,11 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await phone.goto(`${product.url}/dashboard`);
     await phone.locator('#active-goals').getByText('Sprint Week').waitFor();
     await screenshot(phone, '26-goals-phone-dashboard');
-    expect(await noSideScroll(phone)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.goto(`${product.url}/goals`);
     await phone.locator('#goals-completed').getByText('Goal Complete').waitFor();
     await screenshot(phone, '27-goals-phone-goals');
-    expect(await noSideScroll(phone)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.close();
   });
 
@@ -120,7 +105,7 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await phone.goto(`${product.url}/dashboard`);
     await phone.locator('#log-activity').getByText('Set Your Daily Goal First').waitFor();
     await screenshot(phone, '28-goals-phone-locked');
-    expect(await noSideScroll(phone)).toBeLessThanOrEqual(0);
+    expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.close();
   });
 });

@@ -31,4 +31,21 @@ export async function startBrowserProduct(): Promise<{ product: EmbeddedProduct;
   };
 }
 
-export const screenshot = (page: Page, name: string) => page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+export const DESKTOP = { width: 1280, height: 900 };
+export const PHONE = { width: 375, height: 800 };
+
+/** A signed-in page: the token goes where the app keeps it, as after a sign-in. */
+export async function signedInPage(browser: Browser, token: string, viewport = DESKTOP): Promise<Page> {
+  const page = await browser.newPage({ viewport });
+  await page.addInitScript((value) => localStorage.setItem('token', value), token);
+  return page;
+}
+
+/** How far the page scrolls sideways: above 0 means something overflows a phone's width. */
+export const horizontalOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+
+/** A full-page shot from the top: taken while scrolled, it paints the sticky nav bar mid-page. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
