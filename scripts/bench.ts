@@ -16,6 +16,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 100);
+/** When set, every service and the gateway write a V8 CPU profile (.cpuprofile) there when the stack stops. */
+const PROFILE_DIR = process.env.BENCH_PROFILE_DIR;
 
 interface Row {
   scenario: string;
@@ -41,8 +43,11 @@ async function main(): Promise<void> {
   console.log('Booting the stack...');
   const barePort = await freePort();
   const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
-  const stack = await startStack(['auth', 'activity', 'gamification', 'campaigns'], {
-    gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx'] },
+  const services = ['auth', 'activity', 'gamification', 'campaigns'];
+  const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
+  const stack = await startStack(services, {
+    gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx', ...profile] },
+    serviceExecArgv: Object.fromEntries(services.map((name) => [name, profile])),
     env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', BARE_URL: `http://127.0.0.1:${barePort}` },
   });
   try {
