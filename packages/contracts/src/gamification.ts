@@ -96,10 +96,7 @@ export type Milestone = z.infer<typeof Milestone>;
 export const CampaignCompleted = z.object({ campaign_name: z.string(), bonus_points: z.number().int(), badge_earned: z.string().nullable() });
 export type CampaignCompleted = z.infer<typeof CampaignCompleted>;
 
-/**
- * A consumer's effects for one activity, sent on the transient subject effectsSubject(activityId)
- * so the activity instance answering the POST can gather them for a bounded wait.
- */
+/** A consumer's effects for one activity, gathered by the activity instance answering its POST for a bounded wait. */
 export const ActivityEffects = z.object({
   activity_id: z.string(),
   source: z.enum(['gamification', 'campaigns']),
@@ -110,4 +107,26 @@ export const ActivityEffects = z.object({
 });
 export type ActivityEffects = z.infer<typeof ActivityEffects>;
 
-export const effectsSubject = (activityId: string) => `effects.activity.${activityId}`;
+/**
+ * The transient subject (core NATS, not stored) of every consumer's effects: one message per applied
+ * batch of activities, not one per activity, and every activity instance reads each message and keeps
+ * the answers of the logs it is waiting on.
+ */
+export const EFFECTS_SUBJECT = 'effects.activities';
+
+/** One consumer batch's effects; entries are checked one by one, and only by the instance that waits for them. */
+export const EffectsBatch = z.object({ effects: z.array(z.looseObject({ activity_id: z.string() })) });
+export interface EffectsBatch {
+  effects: ActivityEffects[];
+}
+
+/** The well-formed effects for one activity in an effects message (a consumer that read an event twice may answer twice). */
+export function effectsFor(activityId: string, payload: unknown): ActivityEffects[] {
+  const batch = EffectsBatch.safeParse(payload);
+  if (!batch.success) return [];
+  return batch.data.effects.flatMap((entry) => {
+    if (entry.activity_id !== activityId) return [];
+    const parsed = ActivityEffects.safeParse(entry);
+    return parsed.success ? [parsed.data] : [];
+  });
+}

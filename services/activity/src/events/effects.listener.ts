@@ -1,4 +1,4 @@
-import { ActivityEffects, effectsSubject } from '@warriors/contracts';
+import { ActivityEffects, EFFECTS_SUBJECT, EffectsBatch } from '@warriors/contracts';
 import type { Bus, Subscription } from '@warriors/kit';
 
 export type EffectSource = ActivityEffects['source'];
@@ -26,10 +26,10 @@ interface Gathering {
 }
 
 /**
- * One subscription to every activity's effects subject for the life of the instance, dispatching to
- * the logs it is answering. A subscription per log cost a subscribe, a flush round trip and an
- * unsubscribe on every POST; with several instances each also sees the others' answers, and drops
- * them with one map lookup.
+ * One subscription to the effects subject for the life of the instance, dispatching to the logs it
+ * is answering. A subscription per log cost a subscribe, a flush round trip and an unsubscribe on
+ * every POST; with several instances each also sees the others' answers, and drops them with one
+ * map lookup each.
  */
 export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]): EffectsListener {
   const pending = new Map<string, Gathering>();
@@ -45,6 +45,13 @@ export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]
     if (!gathering || !sources.includes(effects.source) || gathering.answers.has(effects.source)) return;
     gathering.answers.set(effects.source, effects);
     if (complete(gathering)) gathering.onComplete?.();
+  };
+
+  const onBatch = (payload: unknown) => {
+    const batch = EffectsBatch.safeParse(payload);
+    if (!batch.success) return;
+    // Most answers are for logs other instances are waiting on: only this instance's are parsed whole.
+    for (const entry of batch.data.effects) if (pending.has(entry.activity_id)) onAnswer(entry);
   };
 
   return {
@@ -70,7 +77,7 @@ export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]
       };
     },
     async start() {
-      subscription = await bus.subscribeTransient(effectsSubject('*'), onAnswer);
+      subscription = await bus.subscribeTransient(EFFECTS_SUBJECT, onBatch);
     },
     async stop() {
       await subscription?.stop();

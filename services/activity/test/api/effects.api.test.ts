@@ -1,4 +1,4 @@
-import { effectsSubject, type ActivityEffects, type Badge, type DomainEvent } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, type ActivityEffects, type Badge, type DomainEvent } from '@warriors/contracts';
 import type { Database } from '@warriors/kit';
 import { createTestDatabase, startActivity, type TestActivity } from '../support/harness';
 
@@ -43,13 +43,13 @@ const rankChange = { new_rank: 2, positions_gained: 3, passed_users: [{ id: 'u-x
 /**
  * The test plays a consumer of activity.logged on the real in-process bus: for each event it
  * publishes effects for that activity on the transient effects subject, as gamification and
- * campaigns do.
+ * campaigns do (in a batch of one).
  */
 async function answerEffects(service: TestActivity, durable: string, effects: (activityId: string) => Partial<ActivityEffects> & Pick<ActivityEffects, 'source'>) {
   await service.bus.consume({ durable, subjects: ['activity.logged'] }, async (event: DomainEvent) => {
     if (event.type !== 'activity.logged') return;
     const id = event.data.activity_id;
-    await service.bus.publishTransient(effectsSubject(id), { activity_id: id, ...effects(id) });
+    await service.bus.publishTransient(EFFECTS_SUBJECT, { effects: [{ activity_id: id, ...effects(id) }] });
   });
 }
 

@@ -1,4 +1,4 @@
-import { effectsSubject, type ActivityEffects, type EventOf } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, type ActivityEffects, type EffectsBatch, type EventOf } from '@warriors/contracts';
 import { consumeBatchesOf, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { recordActivities, type RecordOutcome } from '../use-cases/record-activity';
@@ -13,11 +13,11 @@ export interface ActivityConsumerDeps {
   outbox: Outbox;
 }
 
-function publishEffects(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<void> {
+function effectsOf(event: EventOf<'activity.logged'>, outcome: RecordOutcome): ActivityEffects | null {
   // A redelivery published its effects the first time; the POST that waited for them has answered.
-  if (outcome.kind === 'duplicate') return Promise.resolve();
-  // Published even when nothing changed: the logging request waits for every source, and an empty answer ends its wait.
-  const effects: ActivityEffects = {
+  if (outcome.kind === 'duplicate') return null;
+  // Answered even when nothing changed: the logging request waits for every source, and an empty answer ends its wait.
+  return {
     activity_id: event.data.activity_id,
     source: 'campaigns',
     badges: [],
@@ -25,7 +25,6 @@ function publishEffects(deps: ActivityConsumerDeps, event: EventOf<'activity.log
     rank_change: null,
     campaign_completed: outcome.completed,
   };
-  return deps.bus.publishTransient(effectsSubject(event.data.activity_id), effects);
 }
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
@@ -33,7 +32,8 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
   // campaign.completed is the only event this outbox carries, and `completed` is set whenever an
   // activity enqueued one: a relay pass for a batch that completed nothing is a wasted transaction.
   if (outcomes.some((o) => o.kind === 'applied' && o.completed !== null)) deps.outbox.kick();
-  await Promise.all(events.map((event, i) => publishEffects(deps, event, outcomes[i]!)));
+  const effects = events.map((event, i) => effectsOf(event, outcomes[i]!)).filter((e) => e !== null);
+  if (effects.length > 0) await deps.bus.publishTransient(EFFECTS_SUBJECT, { effects } satisfies EffectsBatch);
 }
 
 /** Batches under load: what arrives while a batch applies goes in the next one. */

@@ -1,4 +1,4 @@
-import { effectsSubject, type ActivityEffects, type EventOf } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, type ActivityEffects, type EffectsBatch, type EventOf } from '@warriors/contracts';
 import { consumeBatchesOf, type Bus, type Clock, type Logger, type Subscription } from '@warriors/kit';
 import { dayKey, pointDeltas } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';
@@ -15,16 +15,16 @@ export interface ActivityConsumerDeps extends RecordDeps {
   leaderboards: Leaderboards;
 }
 
-/** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST. */
-async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<void> {
+/** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST (none for a redelivery). */
+async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<ActivityEffects | null> {
   const { data } = event;
-  if (outcome.kind === 'deleted-user') return;
+  if (outcome.kind === 'deleted-user') return null;
   // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
   const applied = await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
   // The author refreshes the boards right after their log answers: this instance must not serve them a stale top 20.
   if (applied) deps.leaderboards.pointsApplied(data.user_id);
-  if (outcome.kind === 'duplicate') return;
-  const effects: ActivityEffects = {
+  if (outcome.kind === 'duplicate') return null;
+  return {
     activity_id: data.activity_id,
     source: 'gamification',
     badges: outcome.badges,
@@ -33,7 +33,6 @@ async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.
     rank_change: await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points),
     campaign_completed: null,
   };
-  await deps.bus.publishTransient(effectsSubject(data.activity_id), effects);
 }
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
@@ -41,7 +40,8 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
   // Only badge.earned goes through this outbox: a relay pass for a batch that earned none is a wasted transaction.
   if (outcomes.some((o) => o.kind === 'applied' && o.badges.length > 0)) deps.outbox.kick();
   // Side by side: the Redis client pipelines concurrent commands into shared writes.
-  await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)));
+  const effects = (await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)))).filter((e) => e !== null);
+  if (effects.length > 0) await deps.bus.publishTransient(EFFECTS_SUBJECT, { effects } satisfies EffectsBatch);
 }
 
 /** Batches under load: what arrives while a batch applies goes in the next one. */
