@@ -1,4 +1,4 @@
-import { sql, type Compilable, type Kysely, type OperationNodeSource } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
@@ -6,15 +6,28 @@ import type { Database } from './db/database';
 import type { Logger } from './logger';
 
 const BATCH = 200;
-/** Most commitWith calls in one statement: bounded so a statement's parameters and plan stay small. */
-const GROUP_COMMIT_MAX = 64;
+/** Most rows in one group insert: bounded so one statement's JSON and work stay small. */
+const GROUP_INSERT_MAX = 64;
+const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
 
-interface PendingCommit {
-  change: Compilable & OperationNodeSource;
+interface PendingInsert {
+  row: object;
   event: DomainEvent;
-  /** Set once committed: the event's outbox row, or undefined when the change wrote no row. */
+  /** Set once committed: the event's outbox row, or undefined when the row was not written. */
   seq?: string;
   error?: unknown;
+}
+
+/** Rows of one table that go in with an event each, many per statement: see Outbox.groupInsert. */
+export interface GroupInsertSpec {
+  /** The table, in the outbox's schema. */
+  table: string;
+  /** Every column written and its PostgreSQL type (the rows travel as JSON, read with json_to_recordset). */
+  columns: Readonly<Record<string, string>>;
+  /** The primary key column: it tells which rows were written. */
+  key: string;
+  /** A unique constraint's columns: a row conflicting with one already there is skipped, and its event with it. */
+  conflict: readonly string[];
 }
 
 export interface OutboxOptions {
@@ -36,14 +49,15 @@ export interface OutboxOptions {
 export interface Outbox {
   enqueue(trx: Kysely<any>, event: DomainEvent): Promise<void>;
   /**
-   * Runs `change` (a data-modifying query with a RETURNING clause) and enqueues `event` if it
-   * returned a row, in one statement that commits on its own: atomic like a transaction holding
-   * both, in one round trip instead of four (begin, change, enqueue, commit). The event is then
-   * published at once, without waiting for the relay, and its row deleted in a batch with others';
-   * if that publish fails the relay sends it later. Answers whether the change wrote a row.
-   * Concurrent calls on the service's own pool share one statement (group commit).
+   * An insert of one row with its event, committed on its own: the row and the event's outbox row
+   * go in one statement (atomic like a transaction holding both, in one round trip instead of
+   * four), and the event only if the row was written (not skipped on `spec.conflict`). The event is
+   * then published at once, without waiting for the relay, and its outbox row deleted in a batch
+   * with others'; if that publish fails the relay sends it later. Concurrent calls share one
+   * statement (group commit) whose text is the same for any number of rows, so neither the client
+   * nor PostgreSQL builds a new statement per batch. Answers whether the row was written.
    */
-  commitWith(db: Kysely<any>, change: Compilable & OperationNodeSource, event: DomainEvent): Promise<boolean>;
+  groupInsert<Row extends object>(spec: GroupInsertSpec): (row: Row, event: DomainEvent) => Promise<boolean>;
   /** Publish what is committed now (called after a commit so events leave without waiting a poll). */
   kick(): void;
   /** Resolves once everything committed so far has been published; rejects after timeoutMs. */
@@ -59,51 +73,34 @@ export function createOutbox(options: OutboxOptions): Outbox {
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
-  /** Rows commitWith is publishing or has published and not yet deleted: the relay leaves them be. */
+  /** Rows groupInsert is publishing or has published and not yet deleted: the relay leaves them be. */
   const direct = new Set<string>();
   const directPublishes = new Set<Promise<void>>();
-  /** The rows published directly are deleted many per statement. */
+  /** The rows published directly are deleted many per statement, of one text whatever their number. */
+  const deleteText = `delete from ${schema}.outbox where seq in (select value::bigint from json_array_elements_text($1::json))`;
   const deletes = createBatcher<string>(async (seqs) => {
-    await sql`delete from ${table} where seq in (${sql.join(seqs)})`.execute(database.db);
+    await database.db.executeQuery(CompiledQuery.raw(deleteText, [JSON.stringify(seqs)]));
   });
 
-  async function commitOne(db: Kysely<any>, change: Compilable & OperationNodeSource, event: DomainEvent): Promise<string | undefined> {
-    const written = await sql<{ seq: string }>`
-      with change as (${change})
-      insert into ${table} (event) select ${JSON.stringify(event)}::jsonb where exists (select 1 from change)
-      returning seq`.execute(db);
-    const seq = written.rows[0]?.seq;
-    return seq === undefined ? undefined : String(seq);
-  }
-
-  /**
-   * Group commit: the changes and events of concurrent commitWith calls in ONE statement, each change
-   * a CTE with its own conditional outbox insert, so they commit together (one round trip, one WAL
-   * flush) and each call still learns whether its own change wrote a row. If the statement fails
-   * (one change breaking a constraint fails them all), each runs alone and gets its own answer or
-   * error: one bad request never fails the others.
-   */
-  const commits = createBatcher<PendingCommit>(async (batch) => {
-    const alone = async (pending: PendingCommit): Promise<void> => {
-      try {
-        pending.seq = await commitOne(database.db, pending.change, pending.event);
-      } catch (err) {
-        pending.error = err;
-      }
-    };
-    if (batch.length === 1) return alone(batch[0]!);
-    try {
-      const parts = batch.map(
-        (p, i) => sql`${sql.raw(`c${i}`)} as (${p.change}), ${sql.raw(`o${i}`)} as (
-          insert into ${table} (event) select ${JSON.stringify(p.event)}::jsonb where exists (select 1 from ${sql.raw(`c${i}`)}) returning seq)`,
-      );
-      const picks = batch.map((_, i) => sql`select ${sql.raw(String(i))} as i, seq from ${sql.raw(`o${i}`)}`);
-      const written = await sql<{ i: number; seq: string }>`with ${sql.join(parts)} ${sql.join(picks, sql` union all `)}`.execute(database.db);
-      for (const row of written.rows) batch[row.i]!.seq = String(row.seq);
-    } catch {
-      await Promise.all(batch.map(alone));
+  function groupInsertText(spec: GroupInsertSpec): string {
+    for (const name of [schema, spec.table, spec.key, ...Object.keys(spec.columns), ...spec.conflict]) {
+      if (!SQL_NAME.test(name)) throw new Error(`Bad SQL name in a group insert: ${name}`);
     }
-  }, GROUP_COMMIT_MAX);
+    const columns = Object.keys(spec.columns).join(', ');
+    const definitions = Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`).join(', ');
+    // Each row's event goes in only if its row was written; the answer says which input row each outbox row is for.
+    return `
+      with input as (select * from json_to_recordset($1::json) as x(input_index int, input_event jsonb, ${definitions})),
+      written as (
+        insert into ${schema}.${spec.table} (${columns}) select ${columns} from input order by input_index
+        on conflict (${spec.conflict.join(', ')}) do nothing returning ${spec.key}
+      ),
+      queued as (
+        insert into ${schema}.outbox (event) select input.input_event from input join written using (${spec.key})
+        order by input.input_index returning seq, event->>'id' as event_id
+      )
+      select input.input_index as i, queued.seq from queued join input on input.input_event->>'id' = queued.event_id`;
+  }
 
   function publishDirectly(seq: string, event: DomainEvent): void {
     direct.add(seq);
@@ -193,21 +190,40 @@ export function createOutbox(options: OutboxOptions): Outbox {
     async enqueue(trx, event) {
       await sql`insert into ${table} (event) values (${JSON.stringify(event)}::jsonb)`.execute(trx);
     },
-    async commitWith(db, change, event) {
-      if (db.isTransaction) throw new Error('commitWith commits on its own: call it outside a transaction');
-      let seq: string | undefined;
-      if (db === database.db) {
-        // The service's own pool: concurrent calls go in one statement (one commit) together.
-        const pending: PendingCommit = { change, event };
-        await commits.add(pending);
+    groupInsert<Row extends object>(spec: GroupInsertSpec) {
+      const text = groupInsertText(spec);
+      const run = async (batch: PendingInsert[]): Promise<void> => {
+        const rows = batch.map((pending, i) => ({ ...pending.row, input_index: i, input_event: pending.event }));
+        const written = await database.db.executeQuery<{ i: number; seq: string }>(CompiledQuery.raw(text, [JSON.stringify(rows)]));
+        for (const row of written.rows) batch[row.i]!.seq = String(row.seq);
+      };
+      // If the statement fails (one row breaking a constraint fails them all), each row goes alone
+      // and gets its own answer or error: one bad request never fails the others.
+      const inserts = createBatcher<PendingInsert>(async (batch) => {
+        try {
+          await run(batch);
+        } catch (err) {
+          if (batch.length === 1) {
+            batch[0]!.error = err;
+            return;
+          }
+          await Promise.all(
+            batch.map((pending) =>
+              run([pending]).catch((alone: unknown) => {
+                pending.error = alone;
+              }),
+            ),
+          );
+        }
+      }, GROUP_INSERT_MAX);
+      return async (row: Row, event: DomainEvent) => {
+        const pending: PendingInsert = { row, event };
+        await inserts.add(pending);
         if ('error' in pending) throw pending.error;
-        seq = pending.seq;
-      } else {
-        seq = await commitOne(db, change, event);
-      }
-      if (seq === undefined) return false;
-      if (!stopped) publishDirectly(seq, event);
-      return true;
+        if (pending.seq === undefined) return false;
+        if (!stopped) publishDirectly(pending.seq, event);
+        return true;
+      };
     },
     kick() {
       if (!stopped) void run();

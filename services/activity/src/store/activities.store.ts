@@ -1,4 +1,5 @@
-import { sql, type ExpressionBuilder } from 'kysely';
+import { CompiledQuery, sql, type ExpressionBuilder } from 'kysely';
+import type { GroupInsertSpec } from '@warriors/kit';
 import type { ActivityType, LogResult } from '@warriors/contracts';
 import type { ActivityRecord } from '../domain/activity';
 import type { LocalDate } from '@warriors/contracts';
@@ -18,17 +19,25 @@ const within = (eb: Where, range: DateRange) =>
   range.from === null ? eb('local_date', '<=', range.to) : eb.and([eb('local_date', '>=', range.from), eb('local_date', '<=', range.to)]);
 
 /**
- * The activity's insert, for the caller to run (with its outbox event, see Outbox.commitWith): it
- * returns no row when the user already logged one with the same Idempotency-Key.
+ * How an activity goes in with its activity.logged event (Outbox.groupInsert): no row, and no event,
+ * when the user already logged one with the same Idempotency-Key.
  */
-export function activityInsert(db: Executor, record: ActivityRecord) {
-  return db
-    .withSchema(SCHEMA)
-    .insertInto('activities')
-    .values(record)
-    .onConflict((oc) => oc.columns(['user_id', 'idempotency_key']).doNothing())
-    .returning('id');
-}
+export const ACTIVITY_INSERT: GroupInsertSpec = {
+  table: 'activities',
+  columns: {
+    id: 'uuid',
+    user_id: 'text',
+    activity_type: 'text',
+    quantity: 'int',
+    points: 'int',
+    note: 'text',
+    local_date: 'date',
+    created_at: 'timestamptz',
+    idempotency_key: 'text',
+  } satisfies Record<keyof ActivityRecord, string>,
+  key: 'id',
+  conflict: ['user_id', 'idempotency_key'],
+};
 
 export async function findByIdempotencyKey(
   db: Executor,
@@ -45,14 +54,15 @@ export async function findByIdempotencyKey(
   return { record, result };
 }
 
-/** Stores the first answers of several logs in one statement (see the batcher in log-activity). */
+const SAVE_RESULTS = `
+  update ${SCHEMA}.activities as a set result = v.result
+  from json_to_recordset($1::json) as v (id uuid, result jsonb)
+  where a.id = v.id`;
+
+/** Stores the first answers of several logs in one statement, of one text whatever their number (see the batcher in log-activity). */
 export async function saveResults(db: Executor, answers: ReadonlyArray<{ activityId: string; result: LogResult }>): Promise<void> {
   if (answers.length === 0) return;
-  const rows = answers.map((a) => sql`(${a.activityId}::uuid, ${JSON.stringify(a.result)}::jsonb)`);
-  await sql`
-    update ${sql.table(`${SCHEMA}.activities`)} as a set result = v.result
-    from (values ${sql.join(rows)}) as v (id, result)
-    where a.id = v.id`.execute(db);
+  await db.executeQuery(CompiledQuery.raw(SAVE_RESULTS, [JSON.stringify(answers.map((a) => ({ id: a.activityId, result: a.result })))]));
 }
 
 /** Units logged per type in `current` and in `previous` (when given). */

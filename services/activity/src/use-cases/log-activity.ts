@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { LogResult } from '@warriors/contracts';
 import { createBatcher, unauthorized, type Clock, type Outbox } from '@warriors/kit';
-import { newActivity, toLogResult, type LogRequest } from '../domain/activity';
+import { newActivity, toLogResult, type ActivityRecord, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../events/activity-events';
 import type { EffectsListener } from '../events/effects.listener';
-import { activityInsert, findByIdempotencyKey, saveResults } from '../store/activities.store';
+import { ACTIVITY_INSERT, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';
 
@@ -28,6 +28,7 @@ export function createActivityLog({ db, outbox, clock, users, effects: listener,
   // Answers of logs finishing together are stored in one statement; each log still answers only
   // once its own is stored, so a retry after the answer always gets it.
   const answers = createBatcher((batch: Array<{ activityId: string; result: LogResult }>) => saveResults(db, batch));
+  const insertActivity = outbox.groupInsert<ActivityRecord>(ACTIVITY_INSERT);
 
   /** The first answer for this key: the stored one, or (if its effects are still being gathered) the activity alone. */
   async function replay(userId: string, key: string): Promise<LogResult | undefined> {
@@ -52,7 +53,7 @@ export function createActivityLog({ db, outbox, clock, users, effects: listener,
     try {
       // No lookup of the key first: the unique constraint answers it in the same statement, and a
       // retry (the rare case) then reads the first answer.
-      const inserted = await outbox.commitWith(db, activityInsert(db, record), activityLogged(record, timezone, requestId)).catch((error: { code?: string }) => {
+      const inserted = await insertActivity(record, activityLogged(record, timezone, requestId)).catch((error: { code?: string }) => {
         // The user's projection was deleted (account deleted) between the lookup and the insert.
         if (error?.code === FOREIGN_KEY_VIOLATION) throw unauthorized(BAD_CREDENTIALS);
         throw error;
