@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DeadLetter } from './bus/bus.port';
 
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -36,24 +36,35 @@ export async function lockAllAndMarkApplied(
   at: Date,
 ): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
-  const orderedKeys = [...new Set(keys)];
-  // VALUES lists rather than array parameters: PGlite (embedded mode) and node-postgres bind them alike.
-  const keyRows = sql.join(orderedKeys.map((key, n) => sql`(${n}::int, ${key}::text)`));
-  const idRows = sql.join([...new Set(eventIds)].map((id) => sql`(${id}::text)`));
-  const result = await sql<{ applied: string[] }>`
-    with locked as (
-      select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
-      from (values ${keyRows}) as k(n, key) order by k.n
-    ),
-    inbox as (
-      -- Joined to the locks so that no row goes in before every lock is held: two batches carrying one
-      -- event wait on its user's lock, not on each other's inbox rows (which could deadlock).
-      insert into ${table(schema, 'inbox')} (event_id, applied_at)
-      select i.id, ${at}::timestamptz from (values ${idRows}) as i(id), (select count(*) from locked) as l
-      on conflict (event_id) do nothing returning event_id
-    )
-    select coalesce((select json_agg(event_id) from inbox), '[]') as applied`.execute(trx);
+  // JSON parameters rather than VALUES lists: one statement text for any batch, bound alike by
+  // node-postgres and PGlite (embedded mode), which bind array parameters differently.
+  const params = [JSON.stringify([...new Set(keys)]), JSON.stringify([...new Set(eventIds)]), at];
+  const result = await trx.executeQuery<{ applied: string[] }>(CompiledQuery.raw(lockAndMarkText(schema), params));
   return new Set(result.rows[0]!.applied);
+}
+
+const lockAndMarkTexts = new Map<string, string>();
+
+function lockAndMarkText(schema: string): string {
+  let text = lockAndMarkTexts.get(schema);
+  if (text === undefined) {
+    if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+    text = `
+      with locked as (
+        select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
+        from json_array_elements_text($1::json) with ordinality as k(key, n) order by k.n
+      ),
+      inbox as (
+        -- Joined to the locks so that no row goes in before every lock is held: two batches carrying one
+        -- event wait on its user's lock, not on each other's inbox rows (which could deadlock).
+        insert into ${schema}.inbox (event_id, applied_at)
+        select i.id, $3::timestamptz from json_array_elements_text($2::json) as i(id), (select count(*) from locked) as l
+        on conflict (event_id) do nothing returning event_id
+      )
+      select coalesce((select json_agg(event_id) from inbox), '[]') as applied`;
+    lockAndMarkTexts.set(schema, text);
+  }
+  return text;
 }
 
 /**

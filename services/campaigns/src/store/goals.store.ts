@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { CompiledQuery, type Selectable } from 'kysely';
 import type { CampaignDefinition } from '../domain/catalog';
 import { EMPTY_TALLY } from '../domain/goal';
 import type { UserGoal } from '../domain/view';
@@ -68,6 +68,13 @@ export async function findGoal(db: Executor, id: number): Promise<UserGoal | und
   return row && toGoal(row);
 }
 
+// One text for any number of users (a JSON parameter): see lockAllAndMarkApplied in kit.
+const OPEN_GOALS_OF_LIVE_USERS = `
+  select u.for_user, exists (select 1 from ${SCHEMA}.deleted_users d where d.user_id = u.for_user) as user_deleted, g.*
+  from json_array_elements_text($1::json) as u(for_user)
+  left join ${SCHEMA}.user_goals g on g.user_id = u.for_user and g.left_at is null and g.completed_at is null
+  order by g.id`;
+
 /**
  * The open goals of a batch's users in one statement, read under their locks: per user every goal
  * not left and not completed, in id order, or null for a deleted user (one read for both). Goals are not filtered by start:
@@ -76,13 +83,9 @@ export async function findGoal(db: Executor, id: number): Promise<UserGoal | und
 export async function openGoalsOfLiveUsers(db: Executor, userIds: readonly string[]): Promise<Map<string, UserGoal[] | null>> {
   const goals = new Map<string, UserGoal[] | null>();
   if (userIds.length === 0) return goals;
-  const t = (name: string) => sql.table(`${SCHEMA}.${name}`);
-  const users = sql.join([...new Set(userIds)].map((id) => sql`(${id}::text)`));
-  const result = await sql<Selectable<UserGoalRow> & { for_user: string; user_deleted: boolean }>`
-    select u.for_user, exists (select 1 from ${t('deleted_users')} d where d.user_id = u.for_user) as user_deleted, g.*
-    from (values ${users}) as u(for_user)
-    left join ${t('user_goals')} g on g.user_id = u.for_user and g.left_at is null and g.completed_at is null
-    order by g.id`.execute(db);
+  const result = await db.executeQuery<Selectable<UserGoalRow> & { for_user: string; user_deleted: boolean }>(
+    CompiledQuery.raw(OPEN_GOALS_OF_LIVE_USERS, [JSON.stringify([...new Set(userIds)])]),
+  );
   for (const { for_user, user_deleted, ...row } of result.rows) {
     if (user_deleted) {
       goals.set(for_user, null);
