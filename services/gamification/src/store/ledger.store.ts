@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
-import type { ActivityType, BadgeType, LocalDate } from '@warriors/contracts';
+import { CompiledQuery, sql } from 'kysely';
+import type { LocalDate } from '@warriors/contracts';
 import { cycleKey, scopeRanges } from '../domain/badges';
-import type { BonusEntry, LedgerEntry, ScopeTotals } from '../domain/ledger';
+import type { BadgeContext } from '../domain/batch-badges';
+import type { BonusEntry, LedgerEntry } from '../domain/ledger';
 import { inSchema, SCHEMA, type Executor } from './schema';
 
 /** False when the activity (or the bonus) is already in the ledger. */
@@ -16,115 +17,104 @@ export async function insertLedgerEntry(db: Executor, entry: LedgerEntry | Bonus
 }
 
 /**
- * Applies an activity's ledger row in one statement (one round trip where it took six): takes the
- * user's lock (see lockKey), records the event in the inbox, and, if the event is new and the user
- * not deleted, inserts the ledger row, adds it to the user's daily totals and moves their last
- * activity time. The statements after it in the transaction run under the lock, on a snapshot that
- * sees every earlier event of the user committed.
- */
-export async function applyActivityEntry(
-  db: Executor,
-  eventId: string,
-  entry: LedgerEntry,
-  at: Date,
-): Promise<{ firstTime: boolean; deleted: boolean; inserted: boolean }> {
-  const t = (name: string) => sql.table(`${SCHEMA}.${name}`);
-  const result = await sql<{ first_time: boolean; deleted: boolean; inserted: boolean; locked: boolean }>`
-    with locked as (select pg_advisory_xact_lock(hashtext(${lockKey(entry.user_id)})) is not null as done),
-    inbox as (
-      insert into ${t('inbox')} (event_id, applied_at) values (${eventId}, ${at})
-      on conflict (event_id) do nothing returning event_id
-    ),
-    gone as (select 1 from ${t('deleted_users')} where user_id = ${entry.user_id}),
-    ledger as (
-      insert into ${t('ledger')} (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at)
-      select ${entry.user_id}::text, ${entry.source}::text, ${entry.source_id}::text, ${entry.points}::int, ${entry.activity_type}::text,
-        ${entry.quantity}::int, ${entry.local_date}::text, ${entry.occurred_at}::timestamptz
-      where exists (select 1 from inbox) and not exists (select 1 from gone)
-      on conflict (source_id) do nothing returning id
-    ),
-    totals as (
-      insert into ${t('daily_totals')} (user_id, local_date, activity_type, quantity, points)
-      select ${entry.user_id}::text, ${entry.local_date}::text, ${entry.activity_type}::text, ${entry.quantity}::int, ${entry.points}::int from ledger
-      on conflict (user_id, local_date, activity_type)
-      do update set quantity = daily_totals.quantity + excluded.quantity, points = daily_totals.points + excluded.points
-    ),
-    touched as (
-      update ${t('users')} set last_activity_at = greatest(coalesce(last_activity_at, ${entry.occurred_at}::timestamptz), ${entry.occurred_at}::timestamptz)
-      where user_id = ${entry.user_id} and exists (select 1 from ledger)
-    )
-    select (select done from locked) as locked,
-      exists (select 1 from inbox) as first_time,
-      exists (select 1 from gone) as deleted,
-      exists (select 1 from ledger) as inserted`.execute(db);
-  const row = result.rows[0]!;
-  return { firstTime: row.first_time, deleted: row.deleted, inserted: row.inserted };
-}
-
-/**
  * Serializes one user's activities: badge rules read the user's totals, and two concurrent
  * transactions reading before either commits would both miss the 50th call.
  */
 export const lockKey = (userId: string) => `gamification:${userId}`;
 
-interface TotalsRow {
-  activity_type: ActivityType;
-  q_day: number;
-  q_week: number;
-  q_month: number;
-  q_quarter: number;
-  q_lifetime: number;
-  p_day: number;
-  p_week: number;
-  p_month: number;
-  p_quarter: number;
-  p_lifetime: number;
+export interface AppliedBatch {
+  /** The batch's users who were deleted: none of their entries went in. */
+  deletedUsers: Set<string>;
+  /** The source ids of the entries inserted (the others were in the ledger already). */
+  insertedSources: Set<string>;
+  /** The badge context of a user around the date of one of the entries, as it stood before the batch. */
+  contextBefore(userId: string, date: LocalDate): BadgeContext;
 }
 
-export interface BadgeContext {
-  totals: ScopeTotals[];
-  /** The local dates on or before the activity's with logged work, newest first. */
-  dates: LocalDate[];
-  /** Badges already earned in the cycles an activity on this date counts towards. */
-  earned: Array<{ badge_type: BadgeType; cycle_key: string }>;
-}
+const contextKey = (userId: string, date: LocalDate) => `${userId}/${date}`;
+
+/** A totals row's `column` summed in each scope around the context's date (calendar row `r`), as a JSON object. */
+const sumsPerScope = (column: 'quantity' | 'points') => {
+  const bounded = ['day', 'week', 'month', 'quarter'].map(
+    (scope) => `'${scope}', coalesce(sum(dt.${column}) filter (where dt.local_date between (r.ranges -> '${scope}' ->> 'from') and (r.ranges -> '${scope}' ->> 'to')), 0)::int`,
+  );
+  return `json_build_object(${bounded.join(', ')}, 'lifetime', sum(dt.${column})::int)`;
+};
+
+/** See applyActivityEntries. $1 is the batch: {users, entries, calendar}. */
+const APPLY_ENTRIES = `
+  with batch as (select $1::json as doc),
+  gone as (
+    select user_id from ${SCHEMA}.deleted_users
+    where user_id in (select json_array_elements_text(doc -> 'users') from batch)
+  ),
+  entries as (
+    select e.* from batch,
+      json_to_recordset(doc -> 'entries') as e(user_id text, source_id text, points int, activity_type text, quantity int, local_date text, occurred_at timestamptz)
+    where e.user_id not in (select user_id from gone)
+  ),
+  ledger as (
+    insert into ${SCHEMA}.ledger (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at)
+    select user_id, 'activity', source_id, points, activity_type, quantity, local_date, occurred_at from entries
+    on conflict (source_id) do nothing
+    returning user_id, source_id, activity_type, quantity, points, local_date, occurred_at
+  ),
+  totals as (
+    -- Summed first: one insert cannot update the same row twice.
+    insert into ${SCHEMA}.daily_totals (user_id, local_date, activity_type, quantity, points)
+    select user_id, local_date, activity_type, sum(quantity), sum(points) from ledger group by user_id, local_date, activity_type
+    on conflict (user_id, local_date, activity_type)
+    do update set quantity = daily_totals.quantity + excluded.quantity, points = daily_totals.points + excluded.points
+  ),
+  touched as (
+    update ${SCHEMA}.users as u set last_activity_at = greatest(u.last_activity_at, l.latest)
+    from (select user_id, max(occurred_at) as latest from ledger group by user_id) as l
+    where u.user_id = l.user_id
+  ),
+  calendar as (
+    select c.* from batch, json_to_recordset(doc -> 'calendar') as c(local_date text, ranges json, cycles json)
+  ),
+  contexts as (
+    select d.user_id, d.local_date,
+      (select coalesce(json_agg(json_build_object('activity_type', activity_type, 'quantity', quantity, 'points', points)), '[]') from (
+        select dt.activity_type, ${sumsPerScope('quantity')} as quantity, ${sumsPerScope('points')} as points
+        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.activity_type
+      ) per_type) as totals,
+      (select coalesce(json_agg(distinct dt.local_date), '[]')
+        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id and dt.local_date <= d.local_date) as dates,
+      (select coalesce(json_agg(json_build_object('badge_type', b.badge_type, 'cycle_key', b.cycle_key)), '[]')
+        from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned
+    from (select distinct user_id, local_date from entries) as d join calendar r on r.local_date = d.local_date
+  )
+  select coalesce((select json_agg(user_id) from gone), '[]') as deleted,
+    coalesce((select json_agg(source_id) from ledger), '[]') as inserted,
+    coalesce((select json_agg(c) from contexts c), '[]') as contexts`;
 
 /**
- * What the badge rules need about a user around `date`, in one statement: per activity type the
- * quantity and points in each scope, the active dates for the streak, and the badges already held
- * in the current cycles (so the insert runs only for a new one). Read from the daily totals.
+ * Applies a batch's ledger entries in one statement, run under the users' locks: inserts the
+ * entries of users not deleted (an activity already in the ledger is left out), adds them to the
+ * daily totals and moves the users' last activity times. Read in the same statement, so from its
+ * snapshot, which sees everything committed before the locks were taken and none of this
+ * statement's writes: each (user, date) of those entries' badge context as it stood before the
+ * batch (the badge rules add the batch's own entries in memory). The batch travels as one JSON
+ * parameter, so the statement text is the same for every batch size and binds alike on
+ * node-postgres and PGlite. `userIds`: every user of the batch, whose deletion is answered too.
  */
-export async function badgeContext(db: Executor, userId: string, date: LocalDate): Promise<BadgeContext> {
-  const ranges = scopeRanges(date);
-  const within = (scope: keyof typeof ranges, column: 'quantity' | 'points') =>
-    sql`coalesce(sum(${sql.ref(column)}) filter (where local_date between ${ranges[scope].from} and ${ranges[scope].to}), 0)::int`;
-  const daily = sql.table(`${SCHEMA}.daily_totals`);
-  const cycles = (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date));
-  const result = await sql<{ totals: TotalsRow[]; dates: LocalDate[]; earned: BadgeContext['earned'] }>`
-    select
-      (select coalesce(json_agg(t), '[]') from (
-        select activity_type,
-          ${within('day', 'quantity')} as q_day, ${within('week', 'quantity')} as q_week,
-          ${within('month', 'quantity')} as q_month, ${within('quarter', 'quantity')} as q_quarter,
-          sum(quantity)::int as q_lifetime,
-          ${within('day', 'points')} as p_day, ${within('week', 'points')} as p_week,
-          ${within('month', 'points')} as p_month, ${within('quarter', 'points')} as p_quarter,
-          sum(points)::int as p_lifetime
-        from ${daily} where user_id = ${userId} group by activity_type
-      ) t) as totals,
-      (select coalesce(array_agg(distinct local_date order by local_date desc), '{}')
-        from ${daily} where user_id = ${userId} and local_date <= ${date}) as dates,
-      (select coalesce(json_agg(json_build_object('badge_type', badge_type, 'cycle_key', cycle_key)), '[]')
-        from ${sql.table(`${SCHEMA}.user_badges`)} where user_id = ${userId} and cycle_key in (${sql.join(cycles)})) as earned`.execute(db);
+export async function applyActivityEntries(db: Executor, userIds: readonly string[], entries: readonly LedgerEntry[]): Promise<AppliedBatch> {
+  const calendar = [...new Set(entries.map((e) => e.local_date))].map((date) => ({
+    local_date: date,
+    ranges: scopeRanges(date),
+    cycles: (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)),
+  }));
+  const result = await db.executeQuery<{ deleted: string[]; inserted: string[]; contexts: Array<BadgeContext & { user_id: string; local_date: LocalDate }> }>(
+    CompiledQuery.raw(APPLY_ENTRIES, [JSON.stringify({ users: userIds, entries, calendar })]),
+  );
   const row = result.rows[0]!;
+  const contexts = new Map(row.contexts.map(({ user_id, local_date, ...context }) => [contextKey(user_id, local_date), context]));
   return {
-    totals: row.totals.map((r) => ({
-      activity_type: r.activity_type,
-      quantity: { day: r.q_day, week: r.q_week, month: r.q_month, quarter: r.q_quarter, lifetime: r.q_lifetime },
-      points: { day: r.p_day, week: r.p_week, month: r.p_month, quarter: r.p_quarter, lifetime: r.p_lifetime },
-    })),
-    dates: row.dates,
-    earned: row.earned,
+    deletedUsers: new Set(row.deleted),
+    insertedSources: new Set(row.inserted),
+    contextBefore: (userId, date) => contexts.get(contextKey(userId, date))!,
   };
 }
 

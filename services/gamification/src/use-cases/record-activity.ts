@@ -1,12 +1,12 @@
 import type { Badge, EventOf } from '@warriors/contracts';
-import { inLockOrder, type Outbox } from '@warriors/kit';
-import { qualifyingBadges, toBadge } from '../domain/badges';
-import { badgeStats, ledgerEntryFor } from '../domain/ledger';
-import { streakDays } from '../domain/streak';
+import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
+import { toBadge } from '../domain/badges';
+import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
+import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
 import { badgeEarned } from '../events/badge-events';
-import { badgeRows, insertNewBadges } from '../store/badges.store';
-import { applyActivityEntry, badgeContext } from '../store/ledger.store';
-import type { Executor } from '../store/schema';
+import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
+import { applyActivityEntries, lockKey, type AppliedBatch } from '../store/ledger.store';
+import { SCHEMA, type Executor } from '../store/schema';
 
 export type RecordOutcome =
   | { kind: 'applied'; badges: Badge[] }
@@ -21,46 +21,92 @@ export interface RecordDeps {
   dailyGoalPoints: number;
 }
 
+type ActivityLogged = EventOf<'activity.logged'>;
+
+/** An event of a batch and its place in it: outcomes are answered by place, whatever copies the batch holds. */
+interface Delivered {
+  event: ActivityLogged;
+  position: number;
+}
+
+/** An event whose ledger row the batch inserted. */
+interface AppliedActivity extends Delivered {
+  entry: LedgerEntry;
+}
+
 /**
- * The SQL half of applying activity.logged, in one transaction: inbox, ledger row and daily totals
- * (one statement), then the badge rules on the user's totals, badges newly earned and their
- * badge.earned events. The leaderboard half runs after the commit.
+ * The SQL half of applying activity.logged, in one transaction: inbox, ledger row and daily totals,
+ * then the badge rules on the user's totals, badges newly earned and their badge.earned events. The
+ * leaderboard half runs after the commit.
  */
-export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.logged'>, at: Date): Promise<RecordOutcome> {
+export async function recordActivity(deps: RecordDeps, event: ActivityLogged, at: Date): Promise<RecordOutcome> {
   const [outcome] = await recordActivities(deps, [event], at);
   return outcome!;
 }
 
 /**
- * Applies a batch of activity.logged in ONE transaction (one begin and one commit, one WAL flush,
- * for all of them), each event as recordActivity would. Events are applied grouped by user in a
- * stable order (inLockOrder), so batches sharing users take the user locks in the same order and
- * never deadlock; a user's events keep their delivery order. Any failure rolls back the whole batch
- * (the bus then applies its events one by one). Outcomes come back in the order of `events`.
+ * Applies a batch of activity.logged in ONE transaction, each event as recordActivity would, in two
+ * statements per batch (four when badges are earned) instead of two or more per event: the batch's
+ * user locks (taken in inLockOrder's order, so batches sharing users never deadlock) with every
+ * inbox entry; then, under the locks, the ledger rows, daily totals and last activity times with the
+ * badge contexts as they stood before the batch. The badge rules then judge each event in lock order
+ * (a user's events in delivery order) on that context plus the user's earlier events of the batch,
+ * which is what reading the totals after each event's own insert gave. Any failure rolls back the
+ * whole batch (the bus then applies its events one by one). Outcomes come back in the order of `events`.
  */
-export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<RecordOutcome[]> {
+export async function recordActivities(deps: RecordDeps, events: readonly ActivityLogged[], at: Date): Promise<RecordOutcome[]> {
   return deps.db.transaction().execute(async (trx) => {
-    const outcomes = new Map<EventOf<'activity.logged'>, RecordOutcome>();
-    for (const event of inLockOrder(events, (e) => e.data.user_id)) outcomes.set(event, await applyOne(deps, trx, event, at));
-    return events.map((event) => outcomes.get(event)!);
+    const ordered = inLockOrder(
+      events.map((event, position) => ({ event, position })),
+      ({ event }) => event.data.user_id,
+    );
+    const fresh = await lockAllAndMarkApplied(trx, SCHEMA, ordered.map(({ event }) => lockKey(event.data.user_id)), ordered.map(({ event }) => event.id), at);
+    // The first copy of an event id in the batch applies it, a later copy is a redelivery; the ledger
+    // is keyed by activity id, so of two new events of one activity only the first may insert it.
+    const firstOfActivity = new Map<string, Delivered>();
+    for (const delivered of ordered) {
+      const { id, data } = delivered.event;
+      if (fresh.delete(id) && !firstOfActivity.has(data.activity_id)) firstOfActivity.set(data.activity_id, delivered);
+    }
+    const candidates = [...firstOfActivity.values()].map((delivered) => ({ ...delivered, entry: ledgerEntryFor(delivered.event) }));
+    const batch = await applyActivityEntries(trx, [...new Set(events.map((e) => e.data.user_id))], candidates.map((c) => c.entry));
+    const applied = candidates.filter((c) => batch.insertedSources.has(c.entry.source_id));
+    const badgesOfApplied = await awardBadges(deps, trx, applied, batch, at);
+
+    return events.map((event, position): RecordOutcome => {
+      const badges = badgesOfApplied.get(position);
+      if (batch.deletedUsers.has(event.data.user_id)) return { kind: 'deleted-user' };
+      return badges ? { kind: 'applied', badges } : { kind: 'duplicate' };
+    });
   });
 }
 
-async function applyOne(deps: RecordDeps, trx: Executor, event: EventOf<'activity.logged'>, at: Date): Promise<RecordOutcome> {
-  const entry = ledgerEntryFor(event);
-  // The ledger is keyed by activity id too: the same activity under a new event id counts once.
-  const applied = await applyActivityEntry(trx, event.id, entry, at);
-  if (applied.deleted) return { kind: 'deleted-user' };
-  if (!applied.firstTime || !applied.inserted) return { kind: 'duplicate' };
+/**
+ * Inserts the badges the applied events newly earned and enqueues their badge.earned events; answers
+ * each applied event's badges by its position in the batch (most earn none, and then this runs no
+ * statement).
+ */
+async function awardBadges(deps: RecordDeps, trx: Executor, applied: readonly AppliedActivity[], batch: AppliedBatch, at: Date): Promise<Map<number, Badge[]>> {
+  const badges = new Map<number, Badge[]>(applied.map((a) => [a.position, []]));
+  const fresh = freshBadgesOfBatch(applied.map((a) => a.entry), batch.contextBefore, deps.dailyGoalPoints);
+  const wanted = applied.flatMap((a, i) => fresh[i]!.map((badge) => ({ userId: a.entry.user_id, badge, applied: a })));
+  if (wanted.length === 0) return badges;
 
-  const context = await badgeContext(trx, entry.user_id, entry.local_date);
-  const stats = badgeStats(context.totals, streakDays(context.dates, entry.local_date));
-  const held = new Set(context.earned.map((b) => `${b.badge_type}/${b.cycle_key}`));
-  // Most events qualify only for badges already held this cycle: no insert for those.
-  const fresh = qualifyingBadges(stats, entry.local_date, deps.dailyGoalPoints).filter((q) => !held.has(`${q.spec.key}/${q.cycleKey}`));
-  const earned = await insertNewBadges(trx, entry.user_id, fresh, at);
-  const cycles = await badgeRows(trx, entry.user_id, earned.map((b) => b.badge_type));
-  const badges = earned.map((row) => toBadge(row, cycles.filter((c) => c.badge_type === row.badge_type).length));
-  for (const badge of badges) await deps.outbox.enqueue(trx, badgeEarned(entry.user_id, badge, event.requestId));
-  return { kind: 'applied', badges };
+  const inserted = await insertNewBadges(trx, wanted, at);
+  const rowKey = (userId: string, badgeType: string, cycleKey: string) => `${userId}/${badgeType}/${cycleKey}`;
+  const byKey = new Map(inserted.map((row) => [rowKey(row.user_id, row.badge_type, row.cycle_key), row]));
+  // In the order the events were applied, each event's badges in catalog order.
+  const earned = wanted.flatMap((w) => {
+    const row = byKey.get(rowKey(w.userId, w.badge.spec.key, w.badge.cycleKey));
+    return row ? [{ applied: w.applied, row }] : [];
+  });
+  const counts = await badgeRowCounts(trx, [...new Set(earned.map((e) => e.row.user_id))], [...new Set(earned.map((e) => e.row.badge_type))]);
+  const rowsAfter = new Map(counts.map((c) => [`${c.user_id}/${c.badge_type}`, c.rows]));
+  const repeats = repeatCountsOfBatch(earned.map((e) => e.row), (userId, badgeType) => rowsAfter.get(`${userId}/${badgeType}`)!);
+  for (const [i, { applied, row }] of earned.entries()) {
+    const badge = toBadge(row, repeats[i]!);
+    badges.get(applied.position)!.push(badge);
+    await deps.outbox.enqueue(trx, badgeEarned(row.user_id, badge, applied.event.requestId));
+  }
+  return badges;
 }
