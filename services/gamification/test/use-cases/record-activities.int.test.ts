@@ -221,9 +221,8 @@ describe('recordActivities statements on PostgreSQL', () => {
     const one = await recorded([activity(users[0]!, DAY, 'email', 1)]);
     expect(one.statements.map(opening)).toEqual(['begin', 'with locked', 'with batch', 'commit']);
     const many = await recorded(Array.from({ length: 20 }, (_, i) => activity(users[i % 3]!, addDays(DAY, i % 2), 'email', 1)));
-    expect(many.statements.map(opening)).toEqual(one.statements.map(opening));
-    // The apply statement's text is one for any batch: PostgreSQL parses and plans one statement.
-    expect(many.statements[2]).toBe(one.statements[2]);
+    // The same texts for any batch: the client compiles nothing and PostgreSQL plans small statements.
+    expect(many.statements).toEqual(one.statements);
 
     const badges = await recorded([activity(users[0]!, DAY, 'meeting', 1), activity(users[1]!, DAY, 'cold_call', 50), activity(users[2]!, DAY, 'email', 1)]);
     expect(summary(badges.outcomes)).toEqual([
