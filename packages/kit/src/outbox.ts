@@ -77,7 +77,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const direct = new Set<string>();
   const directPublishes = new Set<Promise<void>>();
   /** The rows published directly are deleted many per statement, of one text whatever their number. */
-  const deleteText = `delete from ${schema}.outbox where seq in (select value::bigint from json_array_elements_text($1::json))`;
+  // `= any(array(...))` and not `in (select ...)`: PostgreSQL then looks each row up in the primary key
+  // instead of joining against a scan of the whole table, which it guesses cheaper for a JSON list.
+  const deleteText = `delete from ${schema}.outbox where seq = any (array(select value::bigint from json_array_elements_text($1::json)))`;
   const deletes = createBatcher<string>(async (seqs) => {
     await database.db.executeQuery(CompiledQuery.raw(deleteText, [JSON.stringify(seqs)]));
   });

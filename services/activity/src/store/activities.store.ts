@@ -44,25 +44,30 @@ export async function findByIdempotencyKey(
   userId: string,
   key: string,
 ): Promise<{ record: ActivityRecord; result: LogResult | null } | undefined> {
-  const row = await activities(db)
-    .select([...RECORD_COLUMNS, localDateText, 'result'])
-    .where('user_id', '=', userId)
-    .where('idempotency_key', '=', key)
+  const row = await db
+    .withSchema(SCHEMA)
+    .selectFrom('activities as a')
+    .leftJoin('activity_results as r', 'r.activity_id', 'a.id')
+    .select([...RECORD_COLUMNS.map((column) => `a.${column}` as const), localDateText, 'r.result'])
+    .where('a.user_id', '=', userId)
+    .where('a.idempotency_key', '=', key)
     .executeTakeFirst();
   if (!row) return undefined;
   const { result, ...record } = row;
   return { record, result };
 }
 
+// One JSON object of answers by activity id: one statement text for any number of answers.
 const SAVE_RESULTS = `
-  update ${SCHEMA}.activities as a set result = v.result
-  from json_to_recordset($1::json) as v (id uuid, result jsonb)
-  where a.id = v.id`;
+  insert into ${SCHEMA}.activity_results (activity_id, result)
+  select key::uuid, value from jsonb_each($1::jsonb)
+  on conflict (activity_id) do nothing`;
 
-/** Stores the first answers of several logs in one statement, of one text whatever their number (see the batcher in log-activity). */
+/** Stores the first answers of several logs in one statement (see the batcher in log-activity). */
 export async function saveResults(db: Executor, answers: ReadonlyArray<{ activityId: string; result: LogResult }>): Promise<void> {
   if (answers.length === 0) return;
-  await db.executeQuery(CompiledQuery.raw(SAVE_RESULTS, [JSON.stringify(answers.map((a) => ({ id: a.activityId, result: a.result })))]));
+  const byActivity = Object.fromEntries(answers.map((a) => [a.activityId, a.result]));
+  await db.executeQuery(CompiledQuery.raw(SAVE_RESULTS, [JSON.stringify(byActivity)]));
 }
 
 /** Units logged per type in `current` and in `previous` (when given). */

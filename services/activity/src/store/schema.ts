@@ -19,13 +19,13 @@ interface ActivitiesTable {
   local_date: string;
   created_at: Date;
   idempotency_key: string | null;
-  result: ColumnType<LogResult | null, string | null, string | null>;
 }
 
 export interface ActivityDatabase {
   users: UsersTable;
   deleted_users: { user_id: string; deleted_at: Date };
   activities: ActivitiesTable;
+  activity_results: { activity_id: string; result: ColumnType<LogResult, string, never> };
   inbox: { event_id: string; applied_at: Date };
   dead_letters: {
     id: Generated<string>;

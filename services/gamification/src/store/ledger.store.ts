@@ -67,9 +67,10 @@ const APPLY_ENTRIES = `
     do update set quantity = daily_totals.quantity + excluded.quantity, points = daily_totals.points + excluded.points
   ),
   touched as (
-    update ${SCHEMA}.users as u set last_activity_at = greatest(u.last_activity_at, l.latest)
-    from (select user_id, max(occurred_at) as latest from ledger group by user_id) as l
-    where u.user_id = l.user_id
+    -- Looked up by key (= any(array)); a join here made PostgreSQL scan the whole users table per batch.
+    update ${SCHEMA}.users as u
+    set last_activity_at = greatest(u.last_activity_at, (select max(l.occurred_at) from ledger l where l.user_id = u.user_id))
+    where u.user_id = any (array(select distinct user_id from ledger))
   ),
   calendar as (
     select c.* from batch, json_to_recordset(doc -> 'calendar') as c(local_date text, ranges json, cycles json)
