@@ -2,4 +2,4 @@ export type * from './bus.port';
 export type { BusLogger } from './common';
 export { createMemoryBus, MemoryBroker, type MemoryBrokerOptions, type MemoryBus, type MemoryBusOptions } from './memory-bus';
 export { createNatsBus, type NatsBusOptions } from './nats-bus';
-export { consumeBatchesOf } from './batches-of';
+export { consumeBatchesOf, ONE_BATCH_AT_A_TIME } from './batches-of';

@@ -1,5 +1,5 @@
 import { EFFECTS_SUBJECT, type ActivityEffects, type EffectsBatch, type EventOf } from '@warriors/contracts';
-import { consumeBatchesOf, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
+import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { recordActivities, type RecordOutcome } from '../use-cases/record-activity';
 
@@ -36,12 +36,9 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
   if (effects.length > 0) await deps.bus.publishTransient(EFFECTS_SUBJECT, { effects } satisfies EffectsBatch);
 }
 
-/** Batches under load: what arrives while a batch applies goes in the next one. */
-const ACTIVITY_BATCH = { max: 64, maxWaitMs: 0 };
-
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
-  // A batch credits in one transaction (recordActivities); a few batches run side by side, taking
-  // their users' locks in one order. A failing batch is applied again one event at a time by the bus.
-  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], concurrency: 4, batch: ACTIVITY_BATCH };
+  // A batch credits in one transaction (recordActivities), taking its users' locks in one order; a
+  // failing batch is applied again one event at a time by the bus.
+  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], ...ONE_BATCH_AT_A_TIME };
   return consumeBatchesOf(deps.bus, 'activity.logged', options, deps.logger, (events) => onActivitiesLogged(deps, events));
 }
