@@ -1,5 +1,5 @@
-import { EFFECTS_SUBJECT, type ActivityEffects, type EffectsBatch, type EventOf } from '@warriors/contracts';
-import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
+import type { ActivityEffects, EventOf } from '@warriors/contracts';
+import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { recordActivities, type RecordOutcome } from '../use-cases/record-activity';
 
@@ -33,7 +33,7 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
   // activity enqueued one: a relay pass for a batch that completed nothing is a wasted transaction.
   if (outcomes.some((o) => o.kind === 'applied' && o.completed !== null)) deps.outbox.kick();
   const effects = events.map((event, i) => effectsOf(event, outcomes[i]!)).filter((e) => e !== null);
-  if (effects.length > 0) await deps.bus.publishTransient(EFFECTS_SUBJECT, { effects } satisfies EffectsBatch);
+  await publishEffects(deps.bus, effects);
 }
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {

@@ -1,5 +1,5 @@
-import { EFFECTS_SUBJECT, type ActivityEffects, type EffectsBatch, type EventOf } from '@warriors/contracts';
-import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, type Bus, type Clock, type Logger, type Subscription } from '@warriors/kit';
+import type { ActivityEffects, EventOf } from '@warriors/contracts';
+import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Logger, type Subscription } from '@warriors/kit';
 import { dayKey, pointDeltas } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';
 import type { Leaderboards } from '../use-cases/leaderboards';
@@ -41,7 +41,7 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
   if (outcomes.some((o) => o.kind === 'applied' && o.badges.length > 0)) deps.outbox.kick();
   // Side by side: the Redis client pipelines concurrent commands into shared writes.
   const effects = (await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)))).filter((e) => e !== null);
-  if (effects.length > 0) await deps.bus.publishTransient(EFFECTS_SUBJECT, { effects } satisfies EffectsBatch);
+  await publishEffects(deps.bus, effects);
 }
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
