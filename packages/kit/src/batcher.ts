@@ -9,12 +9,25 @@ export interface Batcher<T> {
   idle(): Promise<void>;
 }
 
-export function createBatcher<T>(flush: (items: T[]) => Promise<void>, maxItems = 500): Batcher<T> {
+export interface BatcherOptions {
+  /** Most items in one flush. */
+  maxItems?: number;
+  /**
+   * After a flush, the next one waits this long (unless maxItems are already waiting), so that under
+   * load each flush carries more items: fewer statements for a few ms of latency. An item added to
+   * an idle batcher still goes at once.
+   */
+  gapMs?: number;
+}
+
+export function createBatcher<T>(flush: (items: T[]) => Promise<void>, options: BatcherOptions = {}): Batcher<T> {
+  const { maxItems = 500, gapMs = 0 } = options;
   let waiting: Array<{ item: T; resolve: () => void; reject: (err: unknown) => void }> = [];
   let running: Promise<void> | null = null;
+  let resting: Promise<void> | null = null;
 
   function next(): Promise<void> {
-    if (running || waiting.length === 0) return running ?? Promise.resolve();
+    if (running || resting || waiting.length === 0) return running ?? resting ?? Promise.resolve();
     const batch = waiting.slice(0, maxItems);
     waiting = waiting.slice(batch.length);
     running = flush(batch.map((w) => w.item))
@@ -24,7 +37,14 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>, maxItems 
       )
       .finally(() => {
         running = null;
-        void next();
+        if (gapMs > 0 && waiting.length < maxItems) {
+          resting = new Promise<void>((resolve) => setTimeout(resolve, gapMs)).then(() => {
+            resting = null;
+            void next();
+          });
+        } else {
+          void next();
+        }
       });
     return running;
   }
@@ -36,7 +56,7 @@ export function createBatcher<T>(flush: (items: T[]) => Promise<void>, maxItems 
       return added;
     },
     async idle() {
-      while (running || waiting.length > 0) await next();
+      while (running || resting || waiting.length > 0) await next();
     },
   };
 }

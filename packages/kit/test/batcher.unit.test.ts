@@ -33,7 +33,31 @@ it('caps a flush at maxItems', async () => {
   const sizes: number[] = [];
   const batcher = createBatcher<number>(async (items) => {
     sizes.push(items.length);
-  }, 2);
+  }, { maxItems: 2 });
   await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
   expect(sizes).toEqual([1, 2, 2]);
+});
+
+it('with gapMs, gathers what arrives during the gap after a flush, and still flushes a lone item at once', async () => {
+  const flushed: number[][] = [];
+  const batcher = createBatcher<number>(
+    async (items) => {
+      flushed.push(items);
+    },
+    { gapMs: 50 },
+  );
+  await batcher.add(1);
+  expect(flushed).toEqual([[1]]);
+  // Added during the gap after the first flush: they wait for its end and go together.
+  const during = [batcher.add(2), batcher.add(3)];
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const later = batcher.add(4);
+  expect(flushed).toEqual([[1]]);
+  await Promise.all([...during, later]);
+  expect(flushed).toEqual([[1], [2, 3, 4]]);
+  await batcher.idle();
+  // Idle again (the gap over): the next item goes at once.
+  const lone = batcher.add(5);
+  expect(flushed).toEqual([[1], [2, 3, 4], [5]]);
+  await lone;
 });

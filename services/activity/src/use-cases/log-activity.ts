@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LogResult } from '@warriors/contracts';
-import { createBatcher, unauthorized, type Clock, type Outbox } from '@warriors/kit';
+import { createBatcher, GROUP_GAP_MS, unauthorized, type Clock, type Outbox } from '@warriors/kit';
 import { newActivity, toLogResult, type ActivityRecord, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
@@ -27,7 +27,7 @@ export type ActivityLog = ReturnType<typeof createActivityLog>;
 export function createActivityLog({ db, outbox, clock, users, effects: listener, effectsWaitMs }: ActivityLogDeps) {
   // Answers of logs finishing together are stored in one statement; each log still answers only
   // once its own is stored, so a retry after the answer always gets it.
-  const answers = createBatcher((batch: Array<{ activityId: string; result: LogResult }>) => saveResults(db, batch));
+  const answers = createBatcher((batch: Array<{ activityId: string; result: LogResult }>) => saveResults(db, batch), { gapMs: GROUP_GAP_MS });
   const insertActivity = outbox.groupInsert<ActivityRecord>(ACTIVITY_INSERT);
 
   /** The first answer for this key: the stored one, or (if its effects are still being gathered) the activity alone. */
