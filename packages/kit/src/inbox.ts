@@ -1,12 +1,8 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DeadLetter } from './bus/bus.port';
+import { sqlName } from './db/sql-name';
 
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
-
-const table = (schema: string, name: string) => {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
-  return sql.table(`${schema}.${name}`);
-};
+const table = (schema: string, name: string) => sql.table(`${sqlName(schema, 'schema')}.${name}`);
 
 /**
  * The consumer side of exactly-once effects: record an event id in the service's `inbox` table
@@ -43,28 +39,20 @@ export async function lockAllAndMarkApplied(
   return new Set(result.rows[0]!.applied);
 }
 
-const lockAndMarkTexts = new Map<string, string>();
-
 function lockAndMarkText(schema: string): string {
-  let text = lockAndMarkTexts.get(schema);
-  if (text === undefined) {
-    if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
-    text = `
-      with locked as (
-        select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
-        from json_array_elements_text($1::json) with ordinality as k(key, n) order by k.n
-      ),
-      inbox as (
-        -- Joined to the locks so that no row goes in before every lock is held: two batches carrying one
-        -- event wait on its user's lock, not on each other's inbox rows (which could deadlock).
-        insert into ${schema}.inbox (event_id, applied_at)
-        select i.id, $3::timestamptz from json_array_elements_text($2::json) as i(id), (select count(*) from locked) as l
-        on conflict (event_id) do nothing returning event_id
-      )
-      select coalesce((select json_agg(event_id) from inbox), '[]') as applied`;
-    lockAndMarkTexts.set(schema, text);
-  }
-  return text;
+  return `
+    with locked as (
+      select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
+      from json_array_elements_text($1::json) with ordinality as k(key, n) order by k.n
+    ),
+    inbox as (
+      -- Joined to the locks so that no row goes in before every lock is held: two batches carrying one
+      -- event wait on its user's lock, not on each other's inbox rows (which could deadlock).
+      insert into ${sqlName(schema, 'schema')}.inbox (event_id, applied_at)
+      select i.id, $3::timestamptz from json_array_elements_text($2::json) as i(id), (select count(*) from locked) as l
+      on conflict (event_id) do nothing returning event_id
+    )
+    select coalesce((select json_agg(event_id) from inbox), '[]') as applied`;
 }
 
 /**

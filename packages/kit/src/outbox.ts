@@ -3,6 +3,7 @@ import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
 import type { Database } from './db/database';
+import { sqlName } from './db/sql-name';
 import type { Logger } from './logger';
 
 const BATCH = 200;
@@ -13,7 +14,6 @@ const GROUP_INSERT_MAX = 64;
  * measured on the logging load, PostgreSQL's CPU per log fell by about a tenth (docs/decisions.md).
  */
 export const GROUP_GAP_MS = 3;
-const SQL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 interface PendingInsert {
   row: object;
@@ -72,7 +72,8 @@ export interface Outbox {
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
-  const { database, schema, bus, logger } = options;
+  const { database, bus, logger } = options;
+  const schema = sqlName(options.schema, 'schema');
   const table = sql.table(`${schema}.outbox`);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
@@ -93,9 +94,8 @@ export function createOutbox(options: OutboxOptions): Outbox {
   );
 
   function groupInsertText(spec: GroupInsertSpec): string {
-    for (const name of [schema, spec.table, spec.key, ...Object.keys(spec.columns), ...spec.conflict]) {
-      if (!SQL_NAME.test(name)) throw new Error(`Bad SQL name in a group insert: ${name}`);
-    }
+    sqlName(spec.table, 'table');
+    for (const column of [spec.key, ...Object.keys(spec.columns), ...spec.conflict]) sqlName(column, 'column');
     const columns = Object.keys(spec.columns).join(', ');
     const definitions = Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`).join(', ');
     // Each row's event goes in only if its row was written; the answer says which input row each outbox row is for.

@@ -2,8 +2,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'kysely';
 import type { Database } from './database';
-
-const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
+import { sqlName } from './sql-name';
 
 /**
  * Applies the service's SQL files (NNNN_name.sql, in name order) that its schema has not seen yet.
@@ -11,7 +10,7 @@ const SCHEMA_NAME = /^[a-z_][a-z0-9_]*$/;
  * apply it once.
  */
 export async function migrate(database: Database, schema: string, migrationsDir: string): Promise<string[]> {
-  if (!SCHEMA_NAME.test(schema)) throw new Error(`Bad schema name: ${schema}`);
+  sqlName(schema, 'schema');
   const files = (await readdir(migrationsDir)).filter((f) => f.endsWith('.sql')).sort();
   const applied: string[] = [];
   await database.db.transaction().execute(async (trx) => {
