@@ -120,12 +120,15 @@ export interface EffectsBatch {
   effects: ActivityEffects[];
 }
 
-/** The well-formed effects for one activity in an effects message (a consumer that read an event twice may answer twice). */
-export function effectsFor(activityId: string, payload: unknown): ActivityEffects[] {
+/**
+ * The well-formed effects in an effects message for the activities `wanted` picks: only those
+ * entries are checked whole (a consumer that read an event twice may answer twice).
+ */
+export function effectsIn(payload: unknown, wanted: (activityId: string) => boolean): ActivityEffects[] {
   const batch = EffectsBatch.safeParse(payload);
   if (!batch.success) return [];
   return batch.data.effects.flatMap((entry) => {
-    if (entry.activity_id !== activityId) return [];
+    if (!wanted(entry.activity_id)) return [];
     const parsed = ActivityEffects.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });

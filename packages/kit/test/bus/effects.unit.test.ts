@@ -1,4 +1,4 @@
-import { EFFECTS_SUBJECT, effectsFor, type ActivityEffects } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects } from '@warriors/contracts';
 import { createMemoryBus, EFFECTS_MESSAGE_WEIGHT, publishEffects } from '../../src/bus';
 
 const effects = (activityId: string, passed: number): ActivityEffects => ({
@@ -35,7 +35,7 @@ it('splits a batch whose rank changes list thousands of passed users, and every 
     const weight = (message as { effects: ActivityEffects[] }).effects.reduce((sum, e) => sum + 1 + (e.rank_change?.passed_users.length ?? 0), 0);
     expect(weight).toBeLessThanOrEqual(EFFECTS_MESSAGE_WEIGHT);
   }
-  for (const entry of entries) expect(messages.flatMap((m) => effectsFor(entry.activity_id, m))).toEqual([entry]);
+  for (const entry of entries) expect(messages.flatMap((m) => effectsIn(m, (id) => id === entry.activity_id))).toEqual([entry]);
 });
 
 it('sends an entry heavier than a message alone, and nothing for an empty batch', async () => {

@@ -1,4 +1,4 @@
-import { ActivityEffects, EFFECTS_SUBJECT, EffectsBatch } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects } from '@warriors/contracts';
 import type { Bus, Subscription } from '@warriors/kit';
 
 export type EffectSource = ActivityEffects['source'];
@@ -36,10 +36,7 @@ export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]
   const complete = (g: Gathering) => sources.every((source) => g.answers.has(source));
   let subscription: Subscription | undefined;
 
-  const onAnswer = (payload: unknown) => {
-    const parsed = ActivityEffects.safeParse(payload);
-    if (!parsed.success) return;
-    const effects = parsed.data;
+  const onAnswer = (effects: ActivityEffects) => {
     const gathering = pending.get(effects.activity_id);
     // A redelivered activity.logged makes a consumer answer twice; the first answer counts.
     if (!gathering || !sources.includes(effects.source) || gathering.answers.has(effects.source)) return;
@@ -47,12 +44,8 @@ export function createEffectsListener(bus: Bus, sources: readonly EffectSource[]
     if (complete(gathering)) gathering.onComplete?.();
   };
 
-  const onBatch = (payload: unknown) => {
-    const batch = EffectsBatch.safeParse(payload);
-    if (!batch.success) return;
-    // Most answers are for logs other instances are waiting on: only this instance's are parsed whole.
-    for (const entry of batch.data.effects) if (pending.has(entry.activity_id)) onAnswer(entry);
-  };
+  // Most answers are for logs other instances are waiting on: only this instance's are checked whole.
+  const onBatch = (payload: unknown) => effectsIn(payload, (activityId) => pending.has(activityId)).forEach(onAnswer);
 
   return {
     expect(activityId) {

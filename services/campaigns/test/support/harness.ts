@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
-import { ACTIVITY_CATALOG, EFFECTS_SUBJECT, effectsFor, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
 import { createLogger, createNatsBus, createTokenSigner, fixedClock, listen, type Bus, type RunningServer } from '@warriors/kit';
 import { createTestDatabase } from '../../../../test/support/test-database';
 import { eventually } from '../../../../test/support/eventually';
@@ -116,7 +116,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z') {
         },
       };
       const answers: ActivityEffects[] = [];
-      const sub = await bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => answers.push(...effectsFor(event.data.activity_id, payload)));
+      const sub = await bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => answers.push(...effectsIn(payload, (id) => id === event.data.activity_id)));
       try {
         await bus.publish(event);
         const effects = await eventually(`effects of ${event.data.activity_id}`, () => answers[0], 10_000);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { EFFECTS_SUBJECT, effectsFor, RANKS_REQUEST, USER_STATS_REQUEST, type ActivityEffects } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, effectsIn, RANKS_REQUEST, USER_STATS_REQUEST, type ActivityEffects } from '@warriors/contracts';
 import { fixedClock, type Database } from '@warriors/kit';
 import { rebuildLeaderboards } from '../../src';
 import { liveKeyDeltas } from '../../src/domain/windows';
@@ -84,7 +84,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       await board('/api/leaderboard', (r) => expect(r).toHaveLength(2));
       const activityId = randomUUID();
       const received: ActivityEffects[] = [];
-      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => received.push(...effectsFor(activityId, payload)));
+      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => received.push(...effectsIn(payload, (id) => id === activityId)));
       await g.log(climber.user_id, 'meeting', { activityId, quantity: 2 }); // 20 points: 25% (13) crossed, not 50% (25)
       const effects = await eventually(async () => {
         expect(received).toHaveLength(1);
@@ -113,7 +113,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       const user = await g.register();
       const received: unknown[] = [];
       const activityId = randomUUID();
-      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (p) => received.push(...effectsFor(activityId, p)));
+      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (p) => received.push(...effectsIn(p, (id) => id === activityId)));
       const event = await g.log(user.user_id, 'doorknock', { activityId });
       await g.redeliver(event);
       await g.redeliver(event);
@@ -258,7 +258,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       // Passing a hidden user is not a rank change.
       const activityId = randomUUID();
       const received: ActivityEffects[] = [];
-      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (p) => received.push(...effectsFor(activityId, p)));
+      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (p) => received.push(...effectsIn(p, (id) => id === activityId)));
       await g.log(other.user_id, 'meeting', { quantity: 2, activityId }); // 23: past me (10) and shy (20)
       await eventually(async () => expect(received).toHaveLength(1));
       await sub.stop();
