@@ -1,21 +1,10 @@
-import type { Browser } from 'playwright-core';
-import type { EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
-import { horizontalOverflow, PHONE, screenshot, signedInPage, startBrowserProduct } from '../support/browser';
+import { browserProductForSuite, horizontalOverflow, PHONE, screenshot } from '../support/browser';
 
 jest.setTimeout(90_000);
 
 describe('a broker logging from the dashboard in a real browser', () => {
-  let product: EmbeddedProduct;
-  let browser: Browser;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ product, browser, close } = await startBrowserProduct());
-  });
-  afterAll(() => close?.());
-
-  const signedIn = (token: string, viewport?: typeof PHONE) => signedInPage(browser, token, viewport);
+  const product = browserProductForSuite();
 
   it('sees points, streak, rank and a badge popup appear as they log', async () => {
     const api = apiClient(product.url);
@@ -25,7 +14,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
     // Logging opens once a daily goal exists (goals.browser.test.ts walks through setting one).
     const goal = await api.call('POST', '/api/campaigns', { token: me.body.access_token, body: { duration_days: 1, icon: 'target', goals: [{ type: 'cold_call', count: 50 }] } });
     expect(goal.status).toBe(201);
-    const page = await signedIn(me.body.access_token);
+    const page = await product.signedIn(me.body.access_token);
 
     await page.goto(`${product.url}/dashboard`);
     await page.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
@@ -73,7 +62,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
     await screenshot(page, '15-badges');
     await page.close();
 
-    const phone = await signedIn(me.body.access_token, PHONE);
+    const phone = await product.signedIn(me.body.access_token, PHONE);
     await phone.goto(`${product.url}/dashboard`);
     await phone.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
     await screenshot(phone, '16-phone-dashboard');

@@ -1,26 +1,15 @@
-import type { Browser } from 'playwright-core';
-import type { EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
-import { horizontalOverflow, PHONE, screenshot, signedInPage, startBrowserProduct } from '../support/browser';
+import { browserProductForSuite, horizontalOverflow, PHONE, screenshot } from '../support/browser';
 
 jest.setTimeout(120_000);
 
 describe('a new broker setting a daily goal and beating it in a real browser', () => {
-  let product: EmbeddedProduct;
-  let browser: Browser;
-  let close: () => Promise<void>;
-
-  beforeAll(async () => {
-    ({ product, browser, close } = await startBrowserProduct());
-  });
-  afterAll(() => close?.());
-
-  const signedIn = (token: string, viewport?: typeof PHONE) => signedInPage(browser, token, viewport);
+  const product = browserProductForSuite();
 
   it('is locked out of logging until a daily goal exists, logs it to completion and finds it under Completed', async () => {
     const api = apiClient(product.url);
     const me = await api.signup({ name: 'Gina Goalsetter', timezone: 'UTC' });
-    const page = await signedIn(me.body.access_token);
+    const page = await product.signedIn(me.body.access_token);
     const logPanel = page.locator('#log-activity');
     const goalsPanel = page.locator('#active-goals');
     const coldCall = logPanel.getByRole('button', { name: /Cold Call/ });
@@ -86,7 +75,7 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await screenshot(page, '25-goals-dashboard-after');
     await page.close();
 
-    const phone = await signedIn(me.body.access_token, PHONE);
+    const phone = await product.signedIn(me.body.access_token, PHONE);
     await phone.goto(`${product.url}/dashboard`);
     await phone.locator('#active-goals').getByText('Sprint Week').waitFor();
     await screenshot(phone, '26-goals-phone-dashboard');
@@ -101,7 +90,7 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
   it('shows a new user the lock on a phone too', async () => {
     const api = apiClient(product.url);
     const me = await api.signup({ name: 'Paul Phone', timezone: 'UTC' });
-    const phone = await signedIn(me.body.access_token, PHONE);
+    const phone = await product.signedIn(me.body.access_token, PHONE);
     await phone.goto(`${product.url}/dashboard`);
     await phone.locator('#log-activity').getByText('Set Your Daily Goal First').waitFor();
     await screenshot(phone, '28-goals-phone-locked');

@@ -35,10 +35,32 @@ export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
 
 /** A signed-in page: the token goes where the app keeps it, as after a sign-in. */
-export async function signedInPage(browser: Browser, token: string, viewport = DESKTOP): Promise<Page> {
+async function signedInPage(browser: Browser, token: string, viewport = DESKTOP): Promise<Page> {
   const page = await browser.newPage({ viewport });
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   return page;
+}
+
+/**
+ * The browser product for the describe block this is called in: started before its tests, closed
+ * after them; `url` and `signedIn` work inside the tests.
+ */
+export function browserProductForSuite(): { readonly url: string; signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page> } {
+  let started: Awaited<ReturnType<typeof startBrowserProduct>> | undefined;
+  beforeAll(async () => {
+    started = await startBrowserProduct();
+  });
+  afterAll(() => started?.close());
+  const running = () => {
+    if (!started) throw new Error('the browser product starts in beforeAll');
+    return started;
+  };
+  return {
+    get url() {
+      return running().product.url;
+    },
+    signedIn: (token, viewport) => signedInPage(running().browser, token, viewport),
+  };
 }
 
 /** How far the page scrolls sideways: above 0 means something overflows a phone's width. */
