@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { ACTIVITY_CATALOG, campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
+import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
 import {
   createLogger,
   createNatsBus,
@@ -18,7 +18,7 @@ import {
 } from '@warriors/kit';
 import { createGamificationService, createRedisLeaderboardStore, rebuildLeaderboards, type LeaderboardStore } from '../../src';
 import type { GamificationDatabase } from '../../src/store/schema';
-import { createTestDatabase, eventually, REDIS_URL } from '../support/harness';
+import { createTestDatabase, eventually, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
 
 /**
  * campaign.completed end to end on the real infrastructure: PostgreSQL, NATS JetStream (a stream of
@@ -70,43 +70,8 @@ async function call(path: string, token?: string): Promise<any> {
   return response.json();
 }
 
-async function register(overrides: Partial<UserProjection> = {}): Promise<UserProjection & { token: string }> {
-  const id = randomUUID();
-  const user: UserProjection = {
-    user_id: id,
-    name: `Warrior ${id.slice(0, 6)}`,
-    username: `w_${id.slice(0, 8)}`,
-    profile_picture: null,
-    company: null,
-    city: null,
-    state: null,
-    timezone: 'UTC',
-    profile_public: true,
-    show_on_leaderboard: true,
-    show_in_battle_pulse: true,
-    ...overrides,
-  };
-  await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: clock.now().toISOString(), data: user });
-  await eventually(async () => {
-    const row = await db().withSchema('gamification').selectFrom('users').select('user_id').where('user_id', '=', id).executeTakeFirst();
-    expect(row).toBeDefined();
-  });
-  return { ...user, token: tokens.sign({ id }) };
-}
-
-async function log(userId: string, type: ActivityType, quantity = 1): Promise<void> {
-  const data = {
-    activity_id: randomUUID(),
-    user_id: userId,
-    activity_type: type,
-    quantity,
-    points: ACTIVITY_CATALOG[type].points * quantity,
-    occurred_at: clock.now().toISOString(),
-    local_date: DAY,
-    timezone: 'UTC',
-  };
-  await bus.publish({ id: randomUUID(), type: 'activity.logged', v: 1, occurredAt: data.occurred_at, data });
-}
+const register = (overrides: Partial<UserProjection> = {}) => registerWarrior(bus, db(), tokens, overrides);
+const log = (userId: string, type: ActivityType, quantity = 1) => logActivity(bus, clock, userId, type, { quantity });
 
 let userCampaignIds = 0;
 function completed(userId: string, bonusPoints: number): EventOf<'campaign.completed'> {

@@ -7,6 +7,8 @@ import {
   createTokenSigner,
   fixedClock,
   listen,
+  type Bus,
+  type Clock,
   type Database,
   type MemoryBus,
   type RunningServer,
@@ -72,6 +74,59 @@ export interface TestGamification {
   close(): Promise<void>;
 }
 
+/** Registers a warrior by publishing user.registered on `bus`, and waits until gamification has projected them. */
+export async function registerWarrior(
+  bus: Bus,
+  db: Kysely<GamificationDatabase>,
+  tokens: TokenSigner,
+  overrides: Partial<UserProjection> = {},
+): Promise<UserProjection & { token: string }> {
+  const id = randomUUID();
+  const user: UserProjection = {
+    user_id: id,
+    name: `Warrior ${id.slice(0, 6)}`,
+    username: `w_${id.slice(0, 8)}`,
+    profile_picture: null,
+    company: 'Acme CRE',
+    city: 'Austin',
+    state: 'TX',
+    timezone: 'UTC',
+    profile_public: true,
+    show_on_leaderboard: true,
+    show_in_battle_pulse: true,
+    ...overrides,
+  };
+  await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: new Date().toISOString(), data: user });
+  await eventually(async () => {
+    const row = await db.withSchema('gamification').selectFrom('users').select('user_id').where('user_id', '=', id).executeTakeFirst();
+    if (!row) throw new Error(`user ${id} not projected yet`);
+  });
+  return { ...user, token: tokens.sign({ id }) };
+}
+
+/** Publishes activity.logged for `userId` at the clock's time (on its UTC date unless told) and returns the event. */
+export async function logActivity(bus: Bus, clock: Clock, userId: string, type: ActivityType, options: LogOptions = {}): Promise<EventOf<'activity.logged'>> {
+  const quantity = options.quantity ?? 1;
+  const event: EventOf<'activity.logged'> = {
+    id: randomUUID(),
+    type: 'activity.logged',
+    v: 1,
+    occurredAt: clock.now().toISOString(),
+    data: {
+      activity_id: options.activityId ?? randomUUID(),
+      user_id: userId,
+      activity_type: type,
+      quantity,
+      points: ACTIVITY_CATALOG[type].points * quantity,
+      occurred_at: clock.now().toISOString(),
+      local_date: options.localDate ?? clock.now().toISOString().slice(0, 10),
+      timezone: options.timezone ?? 'UTC',
+    },
+  };
+  await bus.publish(event);
+  return event;
+}
+
 /**
  * The service against a real database, the given store and the in-process bus. Dates sit ahead of
  * the real date so that Redis, which expires keys by its own clock, keeps them.
@@ -107,53 +162,11 @@ export async function startGamification(database: Database, store: LeaderboardSt
       clock.set(`${date}T15:00:00Z`);
       return date;
     },
-    async register(overrides = {}) {
-      const id = randomUUID();
-      const user: UserProjection = {
-        user_id: id,
-        name: `Warrior ${id.slice(0, 6)}`,
-        username: `w_${id.slice(0, 8)}`,
-        profile_picture: null,
-        company: 'Acme CRE',
-        city: 'Austin',
-        state: 'TX',
-        timezone: 'UTC',
-        profile_public: true,
-        show_on_leaderboard: true,
-        show_in_battle_pulse: true,
-        ...overrides,
-      };
-      await publishUser('user.registered', user);
-      await eventually(async () => {
-        const row = await (database.db as Kysely<GamificationDatabase>).withSchema('gamification').selectFrom('users').select('user_id').where('user_id', '=', id).executeTakeFirst();
-        if (!row) throw new Error(`user ${id} not projected yet`);
-      });
-      return { ...user, token: tokens.sign({ id }) };
-    },
+    register: (overrides = {}) => registerWarrior(bus, database.db as Kysely<GamificationDatabase>, tokens, overrides),
     async update(user, changes) {
       await publishUser('user.updated', { ...user, ...changes });
     },
-    async log(userId, type, options = {}) {
-      const quantity = options.quantity ?? 1;
-      const event: EventOf<'activity.logged'> = {
-        id: randomUUID(),
-        type: 'activity.logged',
-        v: 1,
-        occurredAt: clock.now().toISOString(),
-        data: {
-          activity_id: options.activityId ?? randomUUID(),
-          user_id: userId,
-          activity_type: type,
-          quantity,
-          points: ACTIVITY_CATALOG[type].points * quantity,
-          occurred_at: clock.now().toISOString(),
-          local_date: options.localDate ?? clock.now().toISOString().slice(0, 10),
-          timezone: options.timezone ?? 'UTC',
-        },
-      };
-      await bus.publish(event);
-      return event;
-    },
+    log: (userId, type, options = {}) => logActivity(bus, clock, userId, type, options),
     async redeliver(event) {
       await bus.publish(event, { msgId: randomUUID() });
     },
