@@ -1,10 +1,18 @@
 // One jest run, several projects: node-side tests (unit, integration, system, browser) and the web app (jsdom).
 const swc = ['@swc/jest', { jsc: { parser: { syntax: 'typescript', tsx: true }, target: 'es2022', transform: { react: { runtime: 'automatic' } } }, module: { type: 'commonjs' } }];
 
+const { readdirSync } = require('node:fs');
+const path = require('node:path');
+const registry = require('./services.registry.json');
+
+// Tests run the workspaces' sources: every folder under packages/, the gateway, and every registry service.
+const packageNames = readdirSync(path.join(__dirname, 'packages'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
 const workspaceSources = {
-  '^@warriors/(contracts|kit)$': '<rootDir>/packages/$1/src',
+  [`^@warriors/(${packageNames.join('|')})$`]: '<rootDir>/packages/$1/src',
   '^@warriors/gateway$': '<rootDir>/gateway/src',
-  '^@warriors/(auth|activity|gamification|campaigns)$': '<rootDir>/services/$1/src',
+  [`^@warriors/(${registry.services.map((service) => service.name).join('|')})$`]: '<rootDir>/services/$1/src',
 };
 
 const node = (displayName, testMatch, extra = {}) => ({

@@ -20,11 +20,10 @@ const json = { headers: { 'content-type': 'application/json' } };
 
 export default function signUpAndReadMe(): void {
   const email = `k6.${__VU}.${__ITER}.${Date.now()}@example.com`;
-  const signup = http.post(
-    `${BASE_URL}/api/signup`,
-    JSON.stringify({ name: 'Load Tester', email, password: 'load-test-password', focus_area: 'investor', timezone: 'UTC' }),
-    { ...json, tags: { name: 'signup' } },
-  );
+  const signup = http.post(`${BASE_URL}/api/signup`, JSON.stringify({ name: 'Load Tester', email, password: 'load-test-password', focus_area: 'investor', timezone: 'UTC' }), {
+    ...json,
+    tags: { name: 'signup' },
+  });
   check(signup, { 'signed up': (r) => r.status === 201 });
   const token = signup.json('access_token') as string;
   const me = http.get(`${BASE_URL}/api/me`, { headers: { authorization: `Bearer ${token}` }, tags: { name: 'me' } });

@@ -3,14 +3,17 @@
 //   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
 //   - POST /api/activity
 //   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
+//   - the embedded mode's in-process leaderboard at 100k members (scripts/bench/memory-store.ts)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { freePort } from '@warriors/test-support';
 import { apiClient } from '../test/support/api-client';
-import { freePort, startStack } from '../test/support/stack';
+import { STACK_SERVICES, startStack, UNTHROTTLED_LOGGING } from '../test/support/stack';
 import { BARE_PATH } from './bench/bare-route';
 import { cpuPer, cpuSnapshot, type CpuGroups } from './bench/cpu';
+import { measureMemoryStore } from './bench/memory-store';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
@@ -44,18 +47,28 @@ function percentile(sorted: number[], p: number): number {
 async function main(): Promise<void> {
   console.log('Booting the stack...');
   const barePort = await freePort();
-  const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/bare-server.ts')], { env: { ...process.env, PORT: String(barePort) }, stdio: 'inherit' });
+  const bareServer = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/bare-server.ts')], {
+    env: { ...process.env, PORT: String(barePort) },
+    stdio: 'inherit',
+  });
   const minimalProxyPort = await freePort();
   const minimalProxy = spawn(process.execPath, ['--import', 'tsx', path.join(__dirname, 'bench/minimal-proxy.ts')], {
     env: { ...process.env, PORT: String(minimalProxyPort), BARE_URL: `http://127.0.0.1:${barePort}` },
     stdio: 'inherit',
   });
-  const services = ['auth', 'activity', 'gamification', 'campaigns'];
   const profile = PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(PROFILE_DIR)}`] : [];
-  const stack = await startStack(services, {
+  const stack = await startStack({
     gateway: { script: 'scripts/bench/gateway-with-bare-route.ts', execArgv: ['--import', 'tsx', ...profile] },
-    serviceExecArgv: Object.fromEntries(services.map((name) => [name, profile])),
-    env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', LOG_LEVEL: 'error', BARE_URL: `http://127.0.0.1:${barePort}` },
+    serviceExecArgv: Object.fromEntries(STACK_SERVICES.map((name) => [name, profile])),
+    // The load is far above any broker's pace: 200 users log 2-7 times a second each, and the
+    // freshness leader logs 100 times back to back. The per-user velocity limits are raised so the
+    // bench measures logging, not 429s; their check (a map lookup per request) still runs.
+    env: {
+      AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
+      ...UNTHROTTLED_LOGGING,
+      LOG_LEVEL: 'error',
+      BARE_URL: `http://127.0.0.1:${barePort}`,
+    },
   });
   try {
     const api = apiClient(stack.url);
@@ -67,7 +80,11 @@ async function main(): Promise<void> {
       tokens.push(signup.body.access_token);
     }
     for (let i = 0; i < USERS; i++) {
-      const logged = await api.call('POST', '/api/activity', { token: tokens[i], body: { activity_type: i % 3 === 0 ? 'meeting' : 'cold_call' }, headers: { 'idempotency-key': randomUUID() } });
+      const logged = await api.call('POST', '/api/activity', {
+        token: tokens[i],
+        body: { activity_type: i % 3 === 0 ? 'meeting' : 'cold_call' },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       if (logged.status !== 201) throw new Error(`seed log failed: ${logged.status} ${JSON.stringify(logged.body)}`);
     }
 
@@ -81,7 +98,8 @@ async function main(): Promise<void> {
     rows.push(await load('GET /api/leaderboard/today', { url: `${stack.url}/api/leaderboard/today` }));
 
     let next = 0;
-    const types = ['cold_call', 'email', 'doorknock', 'social_media'];
+    // Types whose daily ceilings (300, 300, 200, 500) the load stays under, so no log is held.
+    const types = ['cold_call', 'email', 'doorknock', 'direct_mail'];
     const logging: autocannon.Options = {
       url: `${stack.url}/api/activity`,
       requests: [
@@ -112,17 +130,18 @@ async function main(): Promise<void> {
     const leader = await api.signup({ name: 'Freshness Leader', timezone: 'UTC' });
     const leaderToken: string = leader.body.access_token;
     let expected = 0;
-    for (let i = 0; i < 5; i++) {
+    // 900 points within the daily ceilings (300 calls, 200 doorknocks): nothing is held off the board.
+    for (const activity_type of ['cold_call', 'cold_call', 'cold_call', 'doorknock', 'doorknock']) {
       const bulk = await api.call('POST', '/api/activity/bulk', {
         token: leaderToken,
-        body: { activity_type: 'meeting', quantity: 100, note: 'bench freshness leader', honesty_confirmed: true },
+        body: { activity_type, quantity: 100, note: 'bench freshness leader', honesty_confirmed: true },
       });
       if (bulk.status !== 201) throw new Error(`freshness seed failed: ${bulk.status} ${JSON.stringify(bulk.body)}`);
       expected += bulk.body.points_awarded;
     }
     const freshness: number[] = [];
     for (let i = 0; i < FRESHNESS_SAMPLES; i++) {
-      const logged = await api.call('POST', '/api/activity', { token: leaderToken, body: { activity_type: 'cold_call' } });
+      const logged = await api.call('POST', '/api/activity', { token: leaderToken, body: { activity_type: 'email' } });
       if (logged.status !== 201) throw new Error(`freshness log failed: ${logged.status} ${JSON.stringify(logged.body)}`);
       expected += logged.body.points_awarded;
       const answered = performance.now();
@@ -155,12 +174,19 @@ async function main(): Promise<void> {
     for (const { name, ms } of logCpu) console.log(`| ${name} | ${ms.toFixed(2)} |`);
     const ours = logCpu.filter((c) => !c.name.includes('shared')).reduce((sum, c) => sum + c.ms, 0);
     console.log(`| total without the shared servers | ${ours.toFixed(2)} |`);
-    console.log(`freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`);
+    console.log(
+      `freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`,
+    );
   } finally {
     await stack.close();
     bareServer.kill();
     minimalProxy.kill();
   }
+  const memory = await measureMemoryStore();
+  console.log(
+    `\nembedded mode's in-process leaderboard, ${memory.members.toLocaleString('en-US')} members: rebuild ${memory.rebuildMs.toFixed(0)} ms, ` +
+      `${memory.increments.toLocaleString('en-US')} increments at ${memory.incrementUs.toFixed(1)} µs each, top 20 and 5 ranks ${memory.readsMs.toFixed(1)} ms`,
+  );
 }
 
 main().catch((err) => {

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm start` (embedded: one process, PGlite, in-process bus) and `npm run stack` (one process per
 // service against PostgreSQL, NATS and Redis). Both build what is missing first.
-const { execFileSync, spawn } = require('node:child_process');
+const { execFileSync } = require('node:child_process');
 const { randomBytes } = require('node:crypto');
 const { existsSync } = require('node:fs');
 const path = require('node:path');
@@ -18,27 +18,34 @@ function build() {
   }
 }
 
+/** <SERVICE>_PORT moves one service off its registry port; a wrong one stops the stack before anything starts, naming it. */
+function stackPortFrom(env, variable, fallback) {
+  if (env[variable] === undefined) return fallback;
+  const port = Number(env[variable]);
+  if (Number.isInteger(port) && port > 0 && port <= 65535) return port;
+  console.error(`Invalid configuration: ${variable}: expected a port number (1-65535), got "${env[variable]}"`);
+  process.exit(1);
+}
+
 function startStack() {
-  const { SERVICES } = require(path.join(root, 'gateway/dist/services.js'));
+  const { loadServiceRegistry, upstreamVariable } = require(path.join(root, 'packages/kit/dist/service-registry.js'));
+  const { supervise } = require(path.join(root, 'gateway/dist/supervisor.js'));
   const env = { ...process.env };
   if (!env.JWT_SECRET) {
     env.JWT_SECRET = randomBytes(48).toString('base64url');
     console.warn('JWT_SECRET is not set: using a random secret for this run (sessions end when the stack stops).');
   }
-  const children = [];
-  const run = (name, script, extraEnv) => {
-    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...env, ...extraEnv }, stdio: 'inherit' });
-    child.on('exit', (code, signal) => console.log(`${name} exited (${signal ?? code})`));
-    children.push(child);
-  };
+  const processes = [];
   const upstreams = {};
-  for (const [name, { stackPort }] of Object.entries(SERVICES)) {
-    const port = Number(env[`${name.toUpperCase()}_PORT`] ?? stackPort);
-    run(name, `services/${name}/dist/main.js`, { PORT: String(port) });
-    upstreams[`${name.toUpperCase()}_URLS`] = env[`${name.toUpperCase()}_URLS`] ?? `http://127.0.0.1:${port}`;
+  for (const { name, port: stackPort } of loadServiceRegistry().services) {
+    const port = stackPortFrom(env, `${name.toUpperCase()}_PORT`, stackPort);
+    processes.push({ name, script: path.join(root, `services/${name}/dist/main.js`), env: { ...env, PORT: String(port) } });
+    upstreams[upstreamVariable(name)] = env[upstreamVariable(name)] ?? `http://127.0.0.1:${port}`;
   }
-  run('gateway', 'gateway/dist/main.js', upstreams);
-  const stop = (signal) => children.forEach((c) => c.exitCode === null && c.kill(signal));
+  processes.push({ name: 'gateway', script: path.join(root, 'gateway/dist/main.js'), env: { ...env, ...upstreams } });
+  // A crashed process is started again with backoff; a signal stops them all, restarting none.
+  const supervisor = supervise(processes);
+  const stop = (signal) => void supervisor.stop(signal).then(() => process.exit(0));
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -15,19 +15,32 @@ npm run build --silent || exit 1
 # The web app, the tests, the scripts and the k6 scenarios are type-checked too (the build covers the packages).
 npm run typecheck --silent || exit 1
 
+# Lint and formatting count as failures in the last line, like a failing test; the tests still run.
+style_failures=()
+npm run lint --silent || style_failures+=("lint: npm run lint reports errors (above)")
+npm run format:check --silent || style_failures+=("format: files not formatted (listed above; npm run format fixes them)")
+report_style_failures() {
+  for failure in "${style_failures[@]}"; do echo "FAILED $failure"; done
+}
+report_style_failures
+
 mkdir -p artifacts
 report=artifacts/jest-results.json
 # PGlite loads its WebAssembly with a dynamic import, which jest allows only with this flag.
 NODE_OPTIONS=--experimental-vm-modules npx jest --maxWorkers=2 --json --outputFile="$report" "$@"
 status=$?
+if [ ${#style_failures[@]} -gt 0 ]; then
+  report_style_failures
+  [ $status -eq 0 ] && status=1
+fi
 
 if [ -f "$report" ]; then
   node -e '
     const r = require(require("path").resolve(process.argv[1]));
     const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
-    console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites} failed`);
-  ' "$report"
+    console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites + Number(process.argv[2])} failed`);
+  ' "$report" "${#style_failures[@]}"
 else
-  echo "0 passed, 1 failed"
+  echo "0 passed, $((1 + ${#style_failures[@]})) failed"
 fi
 exit $status

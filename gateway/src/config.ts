@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { port } from '@warriors/kit';
+import { logLevel, port, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
 
@@ -12,6 +12,7 @@ const common = {
   WEB_DIST: z.string().default(DEFAULT_WEB_DIST),
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
+  LOG_LEVEL: logLevel,
 };
 
 /** Stack mode: every service's instances come from <SERVICE>_URLS, e.g. AUTH_URLS=http://10.0.0.5:4001,http://10.0.0.6:4001 */
@@ -20,10 +21,6 @@ export const GatewayEnv = z.object({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
   ...Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), z.string().min(1, `${upstreamVariable(name)} is required`)])),
 });
-
-export function upstreamVariable(service: ServiceName): string {
-  return `${service.toUpperCase()}_URLS`;
-}
 
 export function upstreamsFrom(env: Record<string, unknown>): Record<ServiceName, string[]> {
   return Object.fromEntries(SERVICE_NAMES.map((name) => [name, parseUrlList(String(env[upstreamVariable(name)]))])) as Record<ServiceName, string[]>;

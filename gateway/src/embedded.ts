@@ -11,6 +11,7 @@ import {
   listen,
   type Clock,
   type Logger,
+  type LogLevel,
   type RunningServer,
   systemClock,
 } from '@warriors/kit';
@@ -44,6 +45,8 @@ export interface EmbeddedProduct {
  */
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedProduct> {
   const logger = options.logger ?? createLogger('warriors');
+  // Each part logs as itself, at the product's level: a child logger would repeat the `service` key.
+  const loggerOf = (part: string) => createLogger(part, logger.level as LogLevel);
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const database = await createPgliteDatabase(options.dataDir ? path.join(options.dataDir, 'pg') : undefined);
   const bus = createMemoryBus();
@@ -53,7 +56,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   const running: Array<{ stop(): Promise<void>; server: RunningServer }> = [];
   const pools: Record<string, UpstreamPool> = {};
   for (const name of SERVICE_NAMES) {
-    const service = SERVICES[name].create({ database, bus, clock, tokens, logger: logger.child({ service: name }) });
+    const factory = SERVICES[name];
+    if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
+    const service = factory.create({ database, bus, clock, tokens, logger: loggerOf(name) });
     await service.start();
     const server = await listen(service.app, 0);
     running.push({ stop: () => service.stop(), server });
@@ -61,7 +66,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   }
 
   const gateway = createGateway({
-    logger: logger.child({ service: 'gateway' }),
+    logger: loggerOf('gateway'),
     pools,
     webDist: options.webDist,
     trustProxyHops: options.trustProxyHops ?? 0,

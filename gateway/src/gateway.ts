@@ -11,6 +11,26 @@ import { errorHandler, jsonNotFound, readiness, REQUEST_ID_HEADER, requestContex
 import { ROUTES, serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
 
+/**
+ * Helmet's defaults with every source narrowed to the gateway's own origin: the web app loads no
+ * third-party script, style or font, and talks only to /api (and later /ws, which 'self' covers).
+ * Pictures may also be data: or blob: URLs made in the page. React's style props are set through the
+ * CSSOM, which style-src does not govern, so no 'unsafe-inline' is needed.
+ */
+const CONTENT_SECURITY_POLICY = {
+  'connect-src': ["'self'"],
+  'font-src': ["'self'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'style-src': ["'self'"],
+  // helmet's default would make a browser fetch every asset over https: served over plain http on a
+  // LAN address (the embedded product on a phone), the page then loads nothing. Behind TLS the app's
+  // same-origin URLs are https already, so the directive adds nothing there.
+  'upgrade-insecure-requests': null,
+};
+
+/** The longest an idle upstream socket is kept; an upstream's shorter Keep-Alive hint wins. */
+const UPSTREAM_IDLE_SOCKET_MS = 60_000;
+
 export interface GatewayOptions {
   logger: Logger;
   pools: Partial<Record<string, UpstreamPool>>;
@@ -38,6 +58,8 @@ declare module 'node:http' {
   interface IncomingMessage {
     upstreamService?: string;
     upstreamUrl?: string;
+    /** The upstream did not answer within upstreamTimeoutMs (a 504, where a crashed one is a 502). */
+    upstreamTimedOut?: boolean;
   }
 }
 
@@ -47,13 +69,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxyHops);
   app.use(requestContext(logger));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        directives: { 'img-src': ["'self'", 'data:', 'blob:'], 'connect-src': ["'self'", 'ws:', 'wss:'] },
-      },
-    }),
-  );
+  app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -88,10 +104,18 @@ export function createGateway(options: GatewayOptions): Gateway {
     xfwd: true,
     ws: false,
     proxyTimeout: options.upstreamTimeoutMs ?? 30_000,
-    agent: new http.Agent({ keepAlive: true, maxSockets: 512 }),
+    // With an agent timeout set, Node drops an idle upstream socket a second before the upstream's own
+    // Keep-Alive timeout (its `Keep-Alive: timeout=N` hint); without it the gateway could reuse a
+    // socket the upstream is closing, and that request failed with a reset (a 502 under light load).
+    agent: new http.Agent({ keepAlive: true, maxSockets: 512, timeout: UPSTREAM_IDLE_SOCKET_MS }),
     on: {
       proxyReq: (proxyReq, req) => {
         proxyReq.setHeader(REQUEST_ID_HEADER, (req as express.Request).id);
+        // proxyTimeout aborts the request, which then fails like an upstream that crashed (ECONNRESET):
+        // only this mark tells a slow upstream (504) from a broken one (502).
+        proxyReq.once('timeout', () => {
+          req.upstreamTimedOut = true;
+        });
       },
       error: (err, req, res) => {
         const service = req.upstreamService ?? 'upstream';
@@ -101,9 +125,11 @@ export function createGateway(options: GatewayOptions): Gateway {
             res.destroy();
             return;
           }
-          const timedOut = (err as NodeJS.ErrnoException).code === 'ECONNRESET' && !res.writableEnded;
-          res.writeHead(timedOut ? 504 : 502, { 'content-type': 'application/json' });
-          res.end(JSON.stringify({ detail: `The ${service} service is unavailable. Please try again shortly.` }));
+          const detail = req.upstreamTimedOut
+            ? `The ${service} service took too long to answer. Please try again shortly.`
+            : `The ${service} service is unavailable. Please try again shortly.`;
+          res.writeHead(req.upstreamTimedOut ? 504 : 502, { 'content-type': 'application/json' });
+          res.end(JSON.stringify({ detail }));
         } else {
           (res as Socket).destroy();
         }

@@ -1,10 +1,14 @@
+import { loadServiceRegistry, type RegistryRoute } from '@warriors/kit';
+
 /**
- * The one place that says which service answers which /api path. First match wins, so more
+ * Which service answers which /api path, from services.registry.json: first match wins, so more
  * specific patterns (e.g. /api/users/{id}/summary) come before general ones (/api/users).
- * Adding a service is a line here and its pool in the configuration.
  */
-export const SERVICE_NAMES = ['auth', 'activity', 'gamification', 'campaigns'] as const;
-export type ServiceName = (typeof SERVICE_NAMES)[number];
+export const SERVICE_REGISTRY = loadServiceRegistry();
+
+/** Every service of the product, in registry order (the order embedded mode starts them in). */
+export const SERVICE_NAMES: readonly string[] = SERVICE_REGISTRY.services.map((service) => service.name);
+export type ServiceName = string;
 
 export interface Route<Name extends string = ServiceName> {
   pattern: RegExp;
@@ -16,22 +20,13 @@ const ID = '[^/]+';
 
 const prefix = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:/|$)`);
 
-export const ROUTES: readonly Route[] = [
-  { pattern: prefix('/api/signup'), service: 'auth' },
-  { pattern: prefix('/api/login'), service: 'auth' },
-  { pattern: prefix('/api/me'), service: 'auth' },
-  { pattern: prefix('/api/settings'), service: 'auth' },
-  { pattern: prefix('/api/user'), service: 'auth' },
-  { pattern: prefix('/api/users/search'), service: 'auth' },
-  { pattern: prefix('/api/activity'), service: 'activity' },
-  { pattern: prefix('/api/recent-activities'), service: 'activity' },
-  { pattern: new RegExp(`^/api/users/${ID}/(summary|metrics)(?:/|$)`), service: 'activity' },
-  { pattern: prefix('/api/leaderboard'), service: 'gamification' },
-  { pattern: prefix('/api/badges'), service: 'gamification' },
-  { pattern: prefix('/api/badge-definitions'), service: 'gamification' },
-  { pattern: prefix('/api/campaigns'), service: 'campaigns' },
-  { pattern: prefix('/api/user_goals'), service: 'campaigns' },
-];
+/** A registry route as the gateway matches it: a prefix claims whole path segments; {id} in a pattern is one segment. */
+const compileRoute = (route: RegistryRoute): Route => ({
+  pattern: 'prefix' in route ? prefix(route.prefix) : new RegExp(route.pattern.replaceAll('{id}', ID)),
+  service: route.service,
+});
+
+export const ROUTES: readonly Route[] = SERVICE_REGISTRY.routes.map(compileRoute);
 
 /** The service of the live socket: the social service, once it exists. */
 export const WEBSOCKET_PATH = '/ws';

@@ -1,14 +1,10 @@
-import type { Service, ServicePorts } from '@warriors/kit';
-import { createActivityService, PRODUCT_EFFECT_SOURCES } from '@warriors/activity';
+import { effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
+import { createActivityService } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
 import { createGamificationService, createMemoryLeaderboardStore } from '@warriors/gamification';
-import type { ServiceName } from './route-table';
+import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
-/**
- * How to build each service inside the embedded process, and the port its own process listens on
- * in stack mode (where each service's main.ts builds its adapters instead).
- */
 /**
  * In one process the consumers cannot be down, only slow (every service shares one CPU and PGlite's
  * one connection), so a log may wait longer for its badges and goal popups; it still answers as soon
@@ -16,18 +12,20 @@ import type { ServiceName } from './route-table';
  */
 export const EMBEDDED_EFFECTS_WAIT_MS = 2000;
 
-export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Service; stackPort: number }> = {
-  auth: { create: createAuthService, stackPort: 4001 },
-  // A log gathers the effects of gamification (badges, rank change) and campaigns (milestones, completion).
+/**
+ * How to build each service of the registry inside the embedded process (in stack mode each
+ * service's main.ts builds its adapters instead). test/architecture/registry.unit.test.ts checks
+ * that every registry service has one.
+ */
+export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Service }> = {
+  auth: { create: createAuthService },
+  // A log gathers the effects of the services the registry marks as answering them (badges, rank change, milestones...).
   activity: {
-    create: (ports) => createActivityService({ ...ports, effectSources: PRODUCT_EFFECT_SOURCES, effectsWaitMs: EMBEDDED_EFFECTS_WAIT_MS }),
-    stackPort: 4002,
+    create: (ports) => createActivityService({ ...ports, effectSources: effectSourcesOf(SERVICE_REGISTRY), effectsWaitMs: EMBEDDED_EFFECTS_WAIT_MS }),
   },
   gamification: {
     // The in-process sorted sets start empty: they are rebuilt from the ledger before consuming.
-    create: (ports) =>
-      createGamificationService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }), rebuildOnStart: true }),
-    stackPort: 4003,
+    create: (ports) => createGamificationService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
   },
-  campaigns: { create: createCampaignsService, stackPort: 4004 },
+  campaigns: { create: createCampaignsService },
 };

@@ -1,4 +1,4 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
+import { mkdtemp, mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,6 +6,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
 import { createLogger, createRedis, listen, type RunningServer } from '@warriors/kit';
+import { freePort } from '@warriors/test-support';
 import { createGateway } from '../src/gateway';
 import { UpstreamPool } from '../src/upstream-pool';
 
@@ -28,11 +29,7 @@ async function echoUpstream(name: string): Promise<RunningServer> {
 }
 
 async function freePortUrl(): Promise<string> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((resolve) => server.close(resolve));
-  return `http://127.0.0.1:${port}`;
+  return `http://127.0.0.1:${await freePort()}`;
 }
 
 describe('gateway', () => {
@@ -146,12 +143,145 @@ describe('gateway with a dead upstream', () => {
   });
 });
 
+/** An upstream whose every request gets `behaviour`: it may answer late, never, or drop the connection. */
+async function misbehavingUpstream(behaviour: (req: http.IncomingMessage, res: http.ServerResponse) => void): Promise<RunningServer> {
+  return listen(http.createServer(behaviour), 0);
+}
+
+describe('gateway with a failing upstream', () => {
+  const through = async (upstream: RunningServer, upstreamTimeoutMs?: number) => {
+    const gateway = createGateway({ logger, pools: { auth: new UpstreamPool('auth', [upstream.url]) }, trustProxyHops: 0, authAttemptsPerMinute: 1000, upstreamTimeoutMs });
+    const front = await listen(gateway.app, 0);
+    try {
+      const res = await fetch(`${front.url}/api/me`, { signal: AbortSignal.timeout(5000) });
+      return { status: res.status, body: await res.json() };
+    } finally {
+      await front.close();
+    }
+  };
+
+  it('answers 502 {detail} when the upstream crashes mid-request', async () => {
+    // The request reached the upstream, which then died without answering: broken, not slow.
+    const upstream = await misbehavingUpstream((req) => req.socket.destroy());
+    try {
+      expect(await through(upstream)).toEqual({ status: 502, body: { detail: 'The auth service is unavailable. Please try again shortly.' } });
+    } finally {
+      await upstream.close();
+    }
+  });
+
+  it('answers 504 {detail} when the upstream does not answer in time', async () => {
+    const held: http.ServerResponse[] = [];
+    const upstream = await misbehavingUpstream((_req, res) => held.push(res));
+    try {
+      expect(await through(upstream, 200)).toEqual({ status: 504, body: { detail: 'The auth service took too long to answer. Please try again shortly.' } });
+    } finally {
+      held.forEach((res) => res.destroy());
+      await upstream.close();
+    }
+  });
+});
+
+describe('gateway keep-alive to upstreams', () => {
+  it('stops reusing an idle upstream socket before the upstream closes it', async () => {
+    const app = express();
+    app.get(/.*/, (_req, res) => {
+      res.json({ ok: true });
+    });
+    const upstream = await listen(app, 0);
+    // The upstream announces `Keep-Alive: timeout=2`; the gateway must let go of the socket after about 1 s.
+    upstream.server.keepAliveTimeout = 2_000;
+    let connections = 0;
+    upstream.server.on('connection', () => (connections += 1));
+    const gateway = createGateway({ logger, pools: { auth: new UpstreamPool('auth', [upstream.url]) }, trustProxyHops: 0, authAttemptsPerMinute: 1000 });
+    const front = await listen(gateway.app, 0);
+    try {
+      expect((await fetch(`${front.url}/api/me`)).status).toBe(200);
+      expect((await fetch(`${front.url}/api/me`)).status).toBe(200);
+      expect(connections).toBe(1);
+      // Past the hint (2 s less 1 s) and before the upstream's own timeout: a reused socket here is the race.
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      expect((await fetch(`${front.url}/api/me`)).status).toBe(200);
+      expect(connections).toBe(2);
+    } finally {
+      await front.close();
+      await upstream.close();
+    }
+  });
+});
+
+describe('gateway security headers', () => {
+  it('allows scripts, styles, fonts and connections from its own origin only', async () => {
+    const gateway = createGateway({ logger, pools: {}, trustProxyHops: 0, authAttemptsPerMinute: 1000 });
+    const front = await listen(gateway.app, 0);
+    try {
+      const policy = (await fetch(`${front.url}/healthz`)).headers.get('content-security-policy')!;
+      const directives = Object.fromEntries(
+        policy
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name, sources]),
+      );
+      expect(directives).toMatchObject({
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'"],
+        'font-src': ["'self'"],
+        'connect-src': ["'self'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'object-src': ["'none'"],
+      });
+      // Served over plain http on a LAN address, the page must still load its own assets.
+      expect(directives).not.toHaveProperty('upgrade-insecure-requests');
+      // No directive names a scheme or wildcard that would admit any host.
+      expect(
+        Object.values(directives)
+          .flat()
+          .filter((source) => ['https:', 'http:', 'ws:', 'wss:', '*'].includes(source as string)),
+      ).toEqual([]);
+    } finally {
+      await front.close();
+    }
+  });
+});
+
 describe('gateway rate limits on sign-up and login', () => {
+  it('counts the connecting address, not a spoofed X-Forwarded-For, when no proxy is trusted', async () => {
+    let reachedAuth = 0;
+    const upstream = await misbehavingUpstream((_req, res) => {
+      reachedAuth++;
+      res.writeHead(401, { 'content-type': 'application/json' }).end(JSON.stringify({ detail: 'Incorrect email or password' }));
+    });
+    const limit = 20;
+    const gateway = createGateway({ logger, pools: { auth: new UpstreamPool('auth', [upstream.url]) }, trustProxyHops: 0, authAttemptsPerMinute: limit });
+    const front = await listen(gateway.app, 0);
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 40; i++) {
+        const res = await fetch(`${front.url}/api/login`, {
+          method: 'POST',
+          body: JSON.stringify({ email: 'victim@example.com', password: `guess ${i}` }),
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `203.0.113.${i}` },
+        });
+        statuses.push(res.status);
+      }
+      expect(reachedAuth).toBe(limit);
+      expect(statuses.filter((s) => s === 429)).toHaveLength(40 - limit);
+    } finally {
+      await Promise.all([front.close(), upstream.close()]);
+    }
+  });
+
+  it('ships with no trusted proxy in docker-compose.yml, since the gateway is published directly', async () => {
+    const compose = await readFile(path.join(__dirname, '../../docker-compose.yml'), 'utf8');
+    const hops = [...compose.matchAll(/TRUST_PROXY_HOPS:\s*"?(\d+)"?/g)].map((m) => Number(m[1]));
+    expect(hops.every((n) => n === 0)).toBe(true);
+  });
+
   it('answers 429 {detail} past the limit, counted in Redis and shared by gateway instances', async () => {
     const redis = createRedis('redis://127.0.0.1:6379');
     const upstream = await echoUpstream('auth');
-    const make = () =>
-      createGateway({ logger, pools: { auth: new UpstreamPool('auth', [upstream.url]) }, trustProxyHops: 1, authAttemptsPerMinute: 3, redis });
+    const make = () => createGateway({ logger, pools: { auth: new UpstreamPool('auth', [upstream.url]) }, trustProxyHops: 1, authAttemptsPerMinute: 3, redis });
     const a = await listen(make().app, 0);
     const b = await listen(make().app, 0);
     // A unique client address per run, so earlier runs' counters in Redis do not matter.

@@ -27,7 +27,9 @@ function cmdline(pid: number): string {
 
 function pids(): number[] {
   try {
-    return readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+    return readdirSync('/proc')
+      .filter((d) => /^\d+$/.test(d))
+      .map(Number);
   } catch {
     return [];
   }

@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
+import { ONE_PIXEL_PNG_BASE64 } from '@warriors/test-support';
 import { horizontalOverflow, screenshot, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(90_000);
@@ -10,10 +11,17 @@ describe('a broker in a real browser', () => {
   let page: Page;
 
   let close: () => Promise<void>;
+  /** What Chromium reported as refused by the page's Content Security Policy over the whole session. */
+  const policyErrors: string[] = [];
+  const watchPolicy = (target: Page) =>
+    target.on('console', (message) => {
+      if (message.type() === 'error' && message.text().includes('Content Security Policy')) policyErrors.push(message.text());
+    });
 
   beforeAll(async () => {
     ({ product, browser, close } = await startBrowserProduct());
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    watchPolicy(page);
   });
 
   afterAll(() => close?.());
@@ -77,10 +85,19 @@ describe('a broker in a real browser', () => {
     await page.getByText('Profile saved successfully!').waitFor();
     await shot('06-profile');
     await expect(page.getByLabel('Specialty').inputValue()).resolves.toBe('Multifamily Investment');
+
+    // A picture is stored once and shown from its own URL (an <img> the page's CSP allows).
+    await page.locator('#profile-picture').setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: Buffer.from(ONE_PIXEL_PNG_BASE64, 'base64') });
+    await page.getByText('Profile picture uploaded successfully!').waitFor();
+    const avatar = page.locator('img[src*="/picture?v="]').first();
+    await avatar.waitFor();
+    expect(await avatar.getAttribute('src')).toMatch(/^\/api\/users\/[0-9a-f-]{36}\/picture\?v=1$/);
+    expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
   });
 
   it('fits a phone screen', async () => {
     const phone = await browser.newPage({ viewport: { width: 375, height: 740 }, isMobile: true, hasTouch: true });
+    watchPolicy(phone);
     await phone.goto(`${product.url}/auth`);
     await phone.getByLabel('Email').fill(email);
     await phone.getByLabel('Password').fill('correct horse battery');
@@ -91,5 +108,37 @@ describe('a broker in a real browser', () => {
     const overflow = await horizontalOverflow(phone);
     expect(overflow).toBeLessThanOrEqual(0);
     await phone.close();
+  });
+
+  it('ran every screen above under its Content Security Policy without a violation', () => {
+    expect(policyErrors).toEqual([]);
+  });
+
+  it('lets the page open a WebSocket to its own origin, and to no other', async () => {
+    const probe = await browser.newPage();
+    await probe.goto(`${product.url}/auth`);
+    const refused = await probe.evaluate(async () => {
+      const seen: string[] = [];
+      const foreignRefused = new Promise<void>((resolve) =>
+        document.addEventListener('securitypolicyviolation', (event) => {
+          seen.push(event.blockedURI);
+          if (event.blockedURI.includes('elsewhere.example')) resolve();
+        }),
+      );
+      // No service owns /ws yet, so the socket fails; what matters is that the policy let it try.
+      await new Promise<void>((resolve) => {
+        const socket = new WebSocket(`ws://${location.host}/ws`);
+        socket.onclose = () => resolve();
+      });
+      try {
+        new WebSocket('ws://elsewhere.example/ws');
+      } catch {
+        // Chromium may refuse it in the constructor as well as report it.
+      }
+      await foreignRefused;
+      return seen;
+    });
+    expect(refused).toEqual([expect.stringContaining('elsewhere.example')]);
+    await probe.close();
   });
 });

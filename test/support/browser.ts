@@ -7,7 +7,16 @@ import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedProduct } from '@warriors
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
 // Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
-const CHROMIUM_ARGS = ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'];
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
 
 /** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
 export async function startBrowserProduct(): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {

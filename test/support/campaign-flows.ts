@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { eventually } from '@warriors/test-support';
 import { apiClient } from './api-client';
-import { eventually } from './eventually';
 
 /**
  * The goal loop through the gateway, the same in every run mode: create a daily goal, log towards it

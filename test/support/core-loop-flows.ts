@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { waitFor } from '@warriors/test-support';
 import { apiClient } from './api-client';
-import { waitFor } from './wait-for';
 
 /**
  * The core loop every run mode must give a broker through the gateway: log, earn points and a

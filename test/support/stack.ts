@@ -1,22 +1,13 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import net from 'node:net';
 import path from 'node:path';
-import { createPostgresDatabase, createRedis, ensureDatabaseExists } from '@warriors/kit';
+import { createPostgresDatabase, createRedis, ensureDatabaseExists, loadServiceRegistry, upstreamVariable } from '@warriors/kit';
 import { sql } from 'kysely';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { waitFor } from './wait-for';
+import { freePort, waitFor } from '@warriors/test-support';
 
 const ROOT = path.resolve(__dirname, '../..');
-
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 interface Proc {
   script: string;
@@ -57,7 +48,19 @@ export interface StackOptions {
   serviceExecArgv?: Record<string, string[]>;
 }
 
-export async function startStack(services: string[], options: StackOptions = {}): Promise<TestStack> {
+/**
+ * For load and fault tests whose users log far faster than any broker: the per-user velocity limits
+ * are lifted so the test measures its fault, not 429s (the limits have tests of their own).
+ */
+export const UNTHROTTLED_LOGGING: Record<string, string> = {
+  ACTIVITY_LOGS_PER_MINUTE: '1000000',
+  ACTIVITY_BULK_LOGS_PER_10_MINUTES: '1000000',
+};
+
+/** Every service of the registry, each in its own process behind the gateway. */
+export const STACK_SERVICES: readonly string[] = loadServiceRegistry().services.map((service) => service.name);
+
+export async function startStack(options: StackOptions = {}): Promise<TestStack> {
   const database = `system_${randomUUID().replace(/-/g, '')}`;
   const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
   await ensureDatabaseExists(databaseUrl);
@@ -79,10 +82,10 @@ export async function startStack(services: string[], options: StackOptions = {})
   };
   const procs = new Map<string, Proc>();
   const gatewayEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...common, HOST: '127.0.0.1' };
-  for (const name of services) {
+  for (const name of STACK_SERVICES) {
     const port = await freePort();
     procs.set(name, { script: `services/${name}/dist/main.js`, execArgv: options.serviceExecArgv?.[name] ?? [], env: { ...common, PORT: String(port) }, child: null, output: [] });
-    gatewayEnv[`${name.toUpperCase()}_URLS`] = `http://127.0.0.1:${port}`;
+    gatewayEnv[upstreamVariable(name)] = `http://127.0.0.1:${port}`;
   }
   const gatewayPort = await freePort();
   procs.set('gateway', {
@@ -149,7 +152,7 @@ export async function startStack(services: string[], options: StackOptions = {})
       redis.disconnect();
     },
   };
-  for (const name of services) await stack.start(name);
+  for (const name of STACK_SERVICES) await stack.start(name);
   await stack.start('gateway');
   return stack;
 }

@@ -10,8 +10,7 @@ import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 
 jest.setTimeout(60_000);
 
-const start = (dataDir: string) =>
-  startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent') });
+const start = (dataDir: string) => startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent') });
 
 describe('embedded mode: one process, PGlite, in-process bus', () => {
   let product: EmbeddedProduct;

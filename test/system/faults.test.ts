@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { createRedis } from '@warriors/kit';
+import { waitFor } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
 import { startStack, type TestStack } from '../support/stack';
-import { waitFor } from '../support/wait-for';
 
 jest.setTimeout(120_000);
 
@@ -14,7 +14,7 @@ interface BoardRow {
 describe('faults in the stack: the leaderboard always equals the ledger', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startStack(['auth', 'activity', 'gamification', 'campaigns']);
+    stack = await startStack();
   });
   afterAll(() => stack?.close());
 
@@ -65,7 +65,12 @@ describe('faults in the stack: the leaderboard always equals the ledger', () => 
     const rebuilt = await stack.run('gamification', 'services/gamification/dist/rebuild.js');
     expect(rebuilt.code).toBe(0);
     // The boards' response cache is short-lived; wait it out rather than assume its length.
-    await waitFor(async () => JSON.stringify(await board('today')) === JSON.stringify(before.today), 5_000, 'the rebuilt today board', () => rebuilt.output);
+    await waitFor(
+      async () => JSON.stringify(await board('today')) === JSON.stringify(before.today),
+      5_000,
+      'the rebuilt today board',
+      () => rebuilt.output,
+    );
     expect(await board('7d')).toEqual(before.week);
     expect(await board('alltime')).toEqual(before.alltime);
   });

@@ -1,7 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@warriors/contracts';
 import { createNatsBus } from '@warriors/kit';
+import { faultFigures, recordFaultFigures, waitFor } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
-import { waitFor } from '../support/wait-for';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
@@ -12,13 +13,86 @@ jest.setTimeout(60_000);
 describe('stack mode: gateway and services as processes on PostgreSQL, NATS and Redis', () => {
   let stack: TestStack;
   beforeAll(async () => {
-    stack = await startStack(['auth', 'activity', 'gamification', 'campaigns']);
+    stack = await startStack();
   });
   afterAll(() => stack?.close());
 
   describeAuthThroughGateway(() => stack.url);
   describeCoreLoopThroughGateway(() => stack.url);
   describeCampaignsThroughGateway(() => stack.url);
+
+  // Issue 9 item 5, the attack kept: one broker floods the log with closed deals. The velocity limit
+  // answers 429 to what comes too fast, the daily ceiling holds what got in above it, and the boards
+  // show only the ceiling's points until the broker confirms a held entry, once.
+  it('keeps 40 parallel deal floods off the boards beyond the ceiling, and a confirmation releases its entry exactly once', async () => {
+    const api = apiClient(stack.url);
+    const attacker = await api.signup({ timezone: 'America/Chicago' });
+    const other = await api.signup({ timezone: 'UTC' });
+    const token: string = attacker.body.access_token;
+    const userId: string = attacker.body.user.id;
+    const DEAL = 50;
+    const CEILING = 3;
+
+    const boards = async () => {
+      const row = async (window: string) =>
+        ((await api.call('GET', `/api/leaderboard/${window}`, { token })).body as Array<{ id: string; points: number }>).find((r) => r.id === userId)?.points ?? 0;
+      const me = (await api.call('GET', '/api/leaderboard/me?window=alltime', { token })).body.points as number;
+      return { today: await row('today'), week: await row('7d'), allTime: await row('alltime'), me };
+    };
+    const heldList = async () => (await api.call('GET', '/api/activity/held', { token })).body as Array<{ activity_id: string; points: number }>;
+    const expectBoards = async (points: number, what: string) => {
+      let last = await boards();
+      await waitFor(
+        async () => {
+          last = await boards();
+          return Object.values(last).every((p) => p === points);
+        },
+        15_000,
+        what,
+        () => JSON.stringify(last),
+      );
+    };
+
+    // 40 parallel single deals: the ceiling lets exactly 3 through, however the requests race.
+    const singles = await Promise.all(
+      Array.from({ length: 40 }, () => api.call('POST', '/api/activity', { token, body: { activity_type: 'deal_closed' }, headers: { 'idempotency-key': randomUUID() } })),
+    );
+    expect(singles.map((r) => r.status)).toEqual(Array(40).fill(201));
+    await waitFor(async () => (await heldList()).length === 40 - CEILING, 15_000, '37 held deals');
+    await expectBoards(CEILING * DEAL, 'the ceiling on every board');
+
+    // 40 parallel bulk floods of 100 deals: half refused by the velocity limit, the rest held.
+    const bulk = { activity_type: 'deal_closed', quantity: 100, note: 'Closed the whole portfolio today', honesty_confirmed: true };
+    const floods = await Promise.all(Array.from({ length: 40 }, () => api.call('POST', '/api/activity/bulk', { token, body: bulk })));
+    const refused = floods.filter((r) => r.status === 429);
+    expect(floods.filter((r) => r.status === 201)).toHaveLength(20);
+    expect(refused).toHaveLength(20);
+    expect(refused[0]!.body).toEqual({
+      detail: expect.stringMatching(/^Too many bulk entries in a short time \(at most 20 every 10 minutes\)\. Please try again in \d+ seconds?\.$/),
+    });
+    expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThan(0);
+    await waitFor(async () => (await heldList()).length === 37 + 20, 15_000, '57 held entries');
+    // Nothing of the floods reached a board: another user's log goes through the same consumers after them.
+    await api.call('POST', '/api/activity', { token: other.body.access_token, body: { activity_type: 'email' } });
+    await expectBoards(CEILING * DEAL, 'the ceiling still');
+
+    // Only the owner may confirm; three confirmations of one flood credit it once.
+    const flood = (await heldList()).find((entry) => entry.points === 100 * DEAL)!;
+    const notMine = await api.call('POST', `/api/activity/${flood.activity_id}/confirm`, { token: other.body.access_token });
+    expect(notMine).toMatchObject({ status: 404, body: { detail: 'Activity not found' } });
+    for (let i = 0; i < 3; i++) {
+      const confirmed = await api.call('POST', `/api/activity/${flood.activity_id}/confirm`, { token });
+      expect(confirmed).toMatchObject({ status: 200, body: { activity_id: flood.activity_id, points: 100 * DEAL, held: false } });
+    }
+    const expected = CEILING * DEAL + 100 * DEAL;
+    await expectBoards(expected, 'the confirmed flood once');
+    await api.call('POST', '/api/activity', { token: other.body.access_token, body: { activity_type: 'email' } });
+    const seen = await boards();
+    const figures = recordFaultFigures(faultFigures('40 parallel deal floods, one confirmed three times', new Map([[userId, expected]]), new Map([[userId, seen.allTime]])));
+    expect(figures).toMatchObject({ expected, seen: expected, lost: 0, double: 0 });
+    expect(seen).toEqual({ today: expected, week: expected, allTime: expected, me: expected });
+    expect(await heldList()).toHaveLength(56);
+  });
 
   it('answers 502 {detail} within a second while auth is down, and recovers without restarting the gateway', async () => {
     const api = apiClient(stack.url);

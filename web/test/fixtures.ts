@@ -14,6 +14,8 @@ export function logResult(overrides: Partial<LogResult> = {}): LogResult {
       local_date: '2025-06-15',
     },
     points_awarded: 1,
+    held: false,
+    held_message: null,
     badges: [],
     milestones: [],
     rank_change: null,

@@ -5,10 +5,7 @@ import { runInThisContext } from 'node:vm';
 // jsdom lacks the Fetch API classes and TextEncoder, which react-router's data router needs (it builds a
 // Request for every navigation). Node has them in its own realm: borrow them, with Node's AbortController
 // so a Request accepts the signal react-router gives it (the approach of jest-fixed-jsdom).
-Object.assign(
-  globalThis,
-  runInThisContext('({ Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder })'),
-);
+Object.assign(globalThis, runInThisContext('({ Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder })'));
 
 // Requests a test didn't script stay pending, as on a slow network: screens show their loading state
 // instead of failing noisily. Tests script what they need with mockFetch or mockApi.

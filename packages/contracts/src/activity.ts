@@ -29,29 +29,36 @@ export interface ActivityDefinition {
   icon: string;
   /** Logging needs the honor-system confirmation first. */
   honor: boolean;
+  /**
+   * The most units of this type one broker plausibly logs on one local day (ACTIVITIES.md gives the
+   * reasons). An entry that takes the day's logged quantity above it is kept but held off the
+   * leaderboards until its broker confirms it.
+   */
+  dailyCeiling: number;
 }
 
 /**
  * Points come from here only, never from a request. Scored types as spec point 3; the five
- * challenge types are valued by the team against them (docs/decisions.md).
+ * challenge types are valued by the team against them (docs/decisions.md). Daily ceilings:
+ * packages/contracts/ACTIVITIES.md.
  */
 export const ACTIVITY_CATALOG: Record<ActivityType, ActivityDefinition> = {
-  cold_call: { label: 'Cold Call', plural: 'Cold Calls', points: 1, icon: '📞', honor: false },
-  live_conversation: { label: 'Live Conversation', plural: 'Live Conversations', points: 3, icon: '🗣️', honor: true },
-  email: { label: 'Email', plural: 'Emails', points: 1, icon: '✉️', honor: false },
-  meeting: { label: 'Meeting', plural: 'Meetings', points: 10, icon: '🤝', honor: true },
-  doorknock: { label: 'Doorknock', plural: 'Doorknocks', points: 3, icon: '🚪', honor: false },
-  direct_mail: { label: 'Direct Mail', plural: 'Direct Mailers', points: 2, icon: '📬', honor: false },
-  referral_source_call: { label: 'Referral Source Call', plural: 'Referral Source Calls', points: 2, icon: '🔗', honor: false },
-  past_client: { label: 'Past Client Touch', plural: 'Past Client Touches', points: 2, icon: '🔁', honor: false },
-  thank_you_card: { label: 'Thank You Card', plural: 'Thank You Cards', points: 2, icon: '💌', honor: false },
-  social_media: { label: 'Social Media Post', plural: 'Social Media Posts', points: 1, icon: '📱', honor: false },
-  newsletter_sent: { label: 'Newsletter Sent', plural: 'Newsletters Sent', points: 3, icon: '📰', honor: false },
-  property_tour: { label: 'Property Tour', plural: 'Property Tours', points: 8, icon: '🏢', honor: true },
-  coffee_meeting: { label: 'Coffee Meeting', plural: 'Coffee Meetings', points: 5, icon: '☕', honor: true },
-  listing_presentation: { label: 'Listing Presentation', plural: 'Listing Presentations', points: 15, icon: '📊', honor: true },
-  deal_closed: { label: 'Deal Closed', plural: 'Deals Closed', points: 50, icon: '🏆', honor: true },
-  referral_received: { label: 'Referral Received', plural: 'Referrals Received', points: 5, icon: '🎁', honor: false },
+  cold_call: { label: 'Cold Call', plural: 'Cold Calls', points: 1, icon: '📞', honor: false, dailyCeiling: 300 },
+  live_conversation: { label: 'Live Conversation', plural: 'Live Conversations', points: 3, icon: '🗣️', honor: true, dailyCeiling: 100 },
+  email: { label: 'Email', plural: 'Emails', points: 1, icon: '✉️', honor: false, dailyCeiling: 300 },
+  meeting: { label: 'Meeting', plural: 'Meetings', points: 10, icon: '🤝', honor: true, dailyCeiling: 20 },
+  doorknock: { label: 'Doorknock', plural: 'Doorknocks', points: 3, icon: '🚪', honor: false, dailyCeiling: 200 },
+  direct_mail: { label: 'Direct Mail', plural: 'Direct Mailers', points: 2, icon: '📬', honor: false, dailyCeiling: 500 },
+  referral_source_call: { label: 'Referral Source Call', plural: 'Referral Source Calls', points: 2, icon: '🔗', honor: false, dailyCeiling: 100 },
+  past_client: { label: 'Past Client Touch', plural: 'Past Client Touches', points: 2, icon: '🔁', honor: false, dailyCeiling: 100 },
+  thank_you_card: { label: 'Thank You Card', plural: 'Thank You Cards', points: 2, icon: '💌', honor: false, dailyCeiling: 50 },
+  social_media: { label: 'Social Media Post', plural: 'Social Media Posts', points: 1, icon: '📱', honor: false, dailyCeiling: 20 },
+  newsletter_sent: { label: 'Newsletter Sent', plural: 'Newsletters Sent', points: 3, icon: '📰', honor: false, dailyCeiling: 5 },
+  property_tour: { label: 'Property Tour', plural: 'Property Tours', points: 8, icon: '🏢', honor: true, dailyCeiling: 10 },
+  coffee_meeting: { label: 'Coffee Meeting', plural: 'Coffee Meetings', points: 5, icon: '☕', honor: true, dailyCeiling: 8 },
+  listing_presentation: { label: 'Listing Presentation', plural: 'Listing Presentations', points: 15, icon: '📊', honor: true, dailyCeiling: 4 },
+  deal_closed: { label: 'Deal Closed', plural: 'Deals Closed', points: 50, icon: '🏆', honor: true, dailyCeiling: 3 },
+  referral_received: { label: 'Referral Received', plural: 'Referrals Received', points: 5, icon: '🎁', honor: false, dailyCeiling: 10 },
 };
 
 export const pointsFor = (type: ActivityType, quantity: number): number => ACTIVITY_CATALOG[type].points * quantity;
@@ -64,8 +71,21 @@ export const MESSAGES = {
   quantity: 'Quantity must be between 1 and 100',
   note: 'For entries over 20, please provide a brief description (at least 10 characters)',
   honor: 'Please confirm you are working on the honor system',
+  held: (type: ActivityType, loggedToday: number, points: number) => {
+    const { plural, dailyCeiling } = ACTIVITY_CATALOG[type];
+    return (
+      `Held for your confirmation: ${loggedToday} ${plural} today is above the daily limit of ${dailyCeiling}. ` +
+      `Confirm this entry to add its ${points} points to the leaderboards.`
+    );
+  },
   directMailQuantity: 'Please enter a valid quantity',
 } as const;
+
+/** The header a log request may carry so that a retry of the same action logs once (lower case, as node reads headers). */
+export const IDEMPOTENCY_HEADER = 'idempotency-key';
+export const IdempotencyHeaders = z.object({
+  [IDEMPOTENCY_HEADER]: z.string().min(1, 'Idempotency-Key must be 1 to 200 characters').max(200, 'Idempotency-Key must be 1 to 200 characters').optional(),
+});
 
 export const LogActivityBody = z.object({ activity_type: ActivityType });
 export type LogActivityBody = z.infer<typeof LogActivityBody>;
@@ -74,7 +94,12 @@ export const BulkActivityBody = z
   .object({
     activity_type: ActivityType,
     quantity: z.number({ message: MESSAGES.quantity }).int(MESSAGES.quantity).min(1, MESSAGES.quantity).max(BULK_MAX_QUANTITY, MESSAGES.quantity),
-    note: z.string().trim().max(1000, 'Note must be at most 1000 characters').nullish().transform((v) => v || null),
+    note: z
+      .string()
+      .trim()
+      .max(1000, 'Note must be at most 1000 characters')
+      .nullish()
+      .transform((v) => v || null),
     honesty_confirmed: z.literal(true, { message: MESSAGES.honesty }),
   })
   .superRefine((body, ctx) => {
@@ -151,9 +176,33 @@ export type FunnelMetrics = z.infer<typeof FunnelMetrics>;
 export const LogResult = z.object({
   activity: Activity,
   points_awarded: z.number().int(),
+  /**
+   * The entry took the day's logged quantity of its type above the catalog's ceiling: it is kept, and
+   * its points stay off the leaderboards until the broker confirms it (POST /api/activity/{id}/confirm).
+   * False when gamification did not answer in time; GET /api/activity/held is the authority.
+   */
+  held: z.boolean(),
+  /** What to tell the broker about a held entry, null otherwise. */
+  held_message: z.string().nullable(),
   badges: z.array(Badge),
   milestones: z.array(Milestone),
   rank_change: RankChange.nullable(),
   campaign_completed: CampaignCompleted.nullable(),
 });
 export type LogResult = z.infer<typeof LogResult>;
+
+/** An entry held off the leaderboards until its broker confirms it (GET /api/activity/held). */
+/** The {id} of /api/activity/{id}/confirm: activity ids are UUIDs, so anything else names no activity. */
+export const ActivityIdParams = z.object({ id: z.uuid() });
+
+export const HeldActivity = z.object({
+  activity_id: z.string(),
+  activity_type: ActivityType,
+  quantity: z.number().int(),
+  points: z.number().int(),
+  local_date: z.string(),
+  logged_at: z.string(),
+  /** False once confirmed (the answer of POST /api/activity/{id}/confirm). */
+  held: z.boolean(),
+});
+export type HeldActivity = z.infer<typeof HeldActivity>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Badge } from './gamification';
 import { isValidTimezone } from './calendar';
+import { PictureUrl } from './picture';
 
 export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
 export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
@@ -15,7 +16,6 @@ export const TimeZone = z.string().trim().refine(isValidTimezone, { message: 'Un
 
 /** `?tz=` on public reads: the anonymous viewer's zone, which decides their "today". */
 export const TimezoneQuery = z.object({ tz: TimeZone.optional() });
-
 
 const optionalText = (max: number) =>
   z
@@ -41,7 +41,11 @@ const stateCode = z
 
 export const SignupBody = z.object({
   name: requiredText('Name', 100),
-  email: z.string({ message: 'Email is required' }).trim().toLowerCase().pipe(z.email({ message: 'Enter a valid email address' })),
+  email: z
+    .string({ message: 'Email is required' })
+    .trim()
+    .toLowerCase()
+    .pipe(z.email({ message: 'Enter a valid email address' })),
   password: z
     .string({ message: 'Password is required' })
     .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
@@ -101,8 +105,7 @@ const DATA_URL_HEADER = /^data:[a-z/+.-]+;base64,/;
 /** A-Z a-z 0-9 + / = and whitespace. */
 function isBase64Character(code: number): boolean {
   return (
-    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) ||
-    code === 43 || code === 47 || code === 61 || code === 32 || (code >= 9 && code <= 13)
+    (code >= 65 && code <= 90) || (code >= 97 && code <= 122) || (code >= 48 && code <= 57) || code === 43 || code === 47 || code === 61 || code === 32 || (code >= 9 && code <= 13)
   );
 }
 
@@ -120,16 +123,12 @@ export function isBase64DataUrl(text: string): boolean {
 }
 
 export const ProfilePictureBody = z.object({
-  profile_picture: z
-    .string({ message: 'profile_picture is required' })
-    .refine(isBase64DataUrl, 'Must be a base64 data URL (data:image/...;base64,...)'),
+  profile_picture: z.string({ message: 'profile_picture is required' }).refine(isBase64DataUrl, 'Must be a base64 data URL (data:image/...;base64,...)'),
 });
 export type ProfilePictureBody = z.infer<typeof ProfilePictureBody>;
 
 /** Query flags are sent as strings: true/false (also 1/0). */
-export const QueryFlag = z
-  .enum(['true', 'false', '1', '0'], { message: 'Must be true or false' })
-  .transform((v) => v === 'true' || v === '1');
+export const QueryFlag = z.enum(['true', 'false', '1', '0'], { message: 'Must be true or false' }).transform((v) => v === 'true' || v === '1');
 
 export const PrivacyQuery = z.object({ profile_public: QueryFlag });
 export const LeaderboardVisibilityQuery = z.object({ show_on_leaderboard: QueryFlag });
@@ -138,6 +137,11 @@ export const BattlePulseVisibilityQuery = z.object({ show_in_battle_pulse: Query
 export const UserSearchQuery = z.object({
   q: z.string({ message: 'q is required' }).trim().min(USER_SEARCH_MIN_CHARS, `Search needs at least ${USER_SEARCH_MIN_CHARS} characters`).max(100),
 });
+
+const USER_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** User ids are UUIDs (auth's users.id is a uuid column): any other text names no user and must not reach SQL. */
+export const isUserId = (text: string): boolean => USER_ID.test(text);
 
 /** The signed-in user's own record, as /me, signup and login answer it. */
 export const User = z.object({
@@ -154,7 +158,7 @@ export const User = z.object({
   bio: z.string().nullable(),
   specialty: z.string().nullable(),
   x_url: z.string().nullable(),
-  profile_picture: z.string().nullable(),
+  profile_picture: PictureUrl.nullable(),
   profile_public: z.boolean(),
   show_on_leaderboard: z.boolean(),
   show_in_battle_pulse: z.boolean(),
@@ -172,13 +176,17 @@ export const AuthResponse = z.object({
 });
 export type AuthResponse = z.infer<typeof AuthResponse>;
 
-/** A row of /users/search: what a picker needs, nothing private. */
+/**
+ * A row of /users/search: what a picker needs and the user's public profile would show. A private
+ * profile (profile_public false) shows only its username: name, picture and company are null.
+ */
 export const UserSearchResult = z.object({
   id: z.string(),
-  name: z.string(),
+  name: z.string().nullable(),
   username: z.string(),
-  profile_picture: z.string().nullable(),
+  profile_picture: PictureUrl.nullable(),
   company: z.string().nullable(),
+  profile_public: z.boolean(),
 });
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 

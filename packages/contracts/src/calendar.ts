@@ -46,8 +46,7 @@ export function localDate(at: Date, timeZone: string): LocalDate {
 }
 
 /** Midnight UTC of the date: calendar arithmetic on zone-free labels runs in UTC. */
-export const dateToEpochMs = (date: LocalDate): number =>
-  Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
+export const dateToEpochMs = (date: LocalDate): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 
 export const addDays = (date: LocalDate, days: number): LocalDate => new Date(dateToEpochMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 

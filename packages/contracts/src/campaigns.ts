@@ -111,7 +111,12 @@ const Duration = z
 export const CreateCampaignBody = z
   .object({
     name: OptionalName,
-    description: z.string().trim().max(500, 'Description must be at most 500 characters').nullish().transform((v) => v || null),
+    description: z
+      .string()
+      .trim()
+      .max(500, 'Description must be at most 500 characters')
+      .nullish()
+      .transform((v) => v || null),
     duration_days: Duration.default(DEFAULT_CAMPAIGN_DURATION),
     icon: CampaignIcon.default('target'),
     goals: z.array(GoalItem, { message: GOAL_MESSAGES.selectActivityWithCount }).min(1, GOAL_MESSAGES.selectActivityWithCount),
@@ -146,7 +151,10 @@ export const UpdateCampaignBody = z
       .union([
         z.array(EditGoalItem),
         // partialRecord: a map naming only the activities it changes (zod 4's record over an enum wants every key).
-        z.partialRecord(ActivityType, z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount)),
+        z.partialRecord(
+          ActivityType,
+          z.number({ message: GOAL_MESSAGES.editCount }).int(GOAL_MESSAGES.editCount).min(0, GOAL_MESSAGES.editCount).max(GOAL_COUNT_MAX, GOAL_MESSAGES.editCount),
+        ),
       ])
       .optional(),
   })
@@ -165,7 +173,16 @@ export function updatedGoals(body: z.output<typeof UpdateCampaignBody>): GoalIte
   return editedGoals(body)?.filter((goal) => goal.count > 0);
 }
 
-export const CampaignIdParam = z.object({ id: z.coerce.number({ message: 'Invalid campaign ID' }).int('Invalid campaign ID').positive('Invalid campaign ID') });
+/** Campaign and goal ids are PostgreSQL integers: a larger number names nothing and must not reach SQL (it was a 500). */
+export const MAX_CAMPAIGN_ID = 2 ** 31 - 1;
+
+export const CampaignIdParam = z.object({
+  id: z.coerce
+    .number({ message: 'Invalid campaign ID' })
+    .int({ message: 'Invalid campaign ID', abort: true })
+    .positive({ message: 'Invalid campaign ID', abort: true })
+    .max(MAX_CAMPAIGN_ID, 'Invalid campaign ID'),
+});
 
 export const CAMPAIGN_KINDS = ['prebuilt', 'power', 'custom'] as const;
 export type CampaignKind = (typeof CAMPAIGN_KINDS)[number];

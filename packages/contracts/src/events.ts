@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ActivityType } from './activity';
 import { Badge, BadgeType } from './gamification';
+import { PictureUrl } from './picture';
 
 /**
  * Every event on the bus: { id, type, v, occurredAt, data }.
@@ -21,7 +22,7 @@ export const UserProjection = z.object({
   user_id: z.string(),
   name: z.string(),
   username: z.string(),
-  profile_picture: z.string().nullable(),
+  profile_picture: PictureUrl.nullable(),
   company: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -83,7 +84,6 @@ export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpd
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
-
 
 export const SUBJECTS = {
   'user.registered': 'user.registered',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PictureUrl } from './picture';
 
 export const DEFAULT_DAILY_GOAL_POINTS = 50;
 export const LEADERBOARD_SIZE = 20;
@@ -66,7 +67,7 @@ export const LeaderboardRow = z.object({
   name: z.string(),
   username: z.string(),
   points: z.number().int(),
-  profile_picture: z.string().nullable(),
+  profile_picture: PictureUrl.nullable(),
   company: z.string().nullable(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -104,6 +105,8 @@ export const ActivityEffects = z.object({
   milestones: z.array(Milestone).default([]),
   rank_change: RankChange.nullable().default(null),
   campaign_completed: CampaignCompleted.nullable().default(null),
+  /** Gamification held the entry above its daily ceiling: what to tell the broker (only gamification says it). */
+  held_message: z.string().nullable().optional(),
 });
 export type ActivityEffects = z.infer<typeof ActivityEffects>;
 

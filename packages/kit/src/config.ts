@@ -21,7 +21,6 @@ export const envFlag = (fallback: boolean) =>
     .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1'));
 
 /** A secret that must come from the environment: no default, and not a guessable short string. */
-export const secret = (name: string) =>
-  z.string({ message: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
+export const secret = (name: string) => z.string({ message: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
 
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

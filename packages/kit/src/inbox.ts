@@ -24,13 +24,7 @@ export async function markEventApplied(trx: Kysely<any>, schema: string, eventId
  * needs no lock of its own (its primary key makes a concurrent copy of an event wait for the first
  * and then change nothing); what runs under the locks is every statement after this one.
  */
-export async function lockAllAndMarkApplied(
-  trx: Kysely<any>,
-  schema: string,
-  keys: readonly string[],
-  eventIds: readonly string[],
-  at: Date,
-): Promise<Set<string>> {
+export async function lockAllAndMarkApplied(trx: Kysely<any>, schema: string, keys: readonly string[], eventIds: readonly string[], at: Date): Promise<Set<string>> {
   if (eventIds.length === 0) return new Set();
   // JSON parameters rather than VALUES lists: one statement text for any batch, bound alike by
   // node-postgres and PGlite (embedded mode), which bind array parameters differently.

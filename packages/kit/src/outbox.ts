@@ -2,9 +2,13 @@ import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
+import { PayloadTooLargeError } from './bus/payload-limit';
+import { systemClock, type Clock } from './clock';
 import type { Database } from './db/database';
 import { sqlName } from './db/sql-name';
+import { isDependencyFailure } from './http/errors';
 import type { Logger } from './logger';
+import { OUTBOX_DEAD_LETTERS, outboxCounts, type OutboxCounts } from './outbox-admin';
 
 const BATCH = 200;
 /** Most rows in one group insert: bounded so one statement's JSON and work stay small. */
@@ -35,21 +39,52 @@ export interface GroupInsertSpec {
   conflict: readonly string[];
 }
 
+/** How long the relay keeps trying an event the bus refuses while it answers other publishes. */
+export interface OutboxRetryOptions {
+  /** Failed publishes before the event is dead-lettered. */
+  maxAttempts: number;
+  /** The wait after the first failure, doubled after each further one up to maxDelayMs. */
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+/** Ten attempts over about eight and a half minutes: a broker hiccup passes, a broken event stops being retried. */
+export const DEFAULT_OUTBOX_RETRY: OutboxRetryOptions = { maxAttempts: 10, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
+
 export interface OutboxOptions {
   database: Database;
   /** The owning service's schema; the outbox table lives there. */
   schema: string;
   bus: Bus;
   logger: Logger;
-  /** How often the relay looks for rows a crash or a bus outage left behind. */
+  /** How often the relay looks for rows a crash, a bus outage or a retry's wait left behind. */
   pollMs?: number;
+  retry?: Partial<OutboxRetryOptions>;
+  /** Decides when a failed event is due again; defaults to the system clock. */
+  clock?: Clock;
+}
+
+interface OutboxRow {
+  seq: string;
+  event: DomainEvent;
+  /** Failed publishes so far. */
+  attempts: number;
+}
+
+interface DeadLetterNote {
+  row: OutboxRow;
+  reason: string;
+  attempts: number;
 }
 
 /**
  * Transactional outbox: a service writes its state change and the event in one transaction
  * (`enqueue`), and the relay publishes committed events to the bus with Nats-Msg-Id = event id.
- * If the bus is down the rows wait; if the relay dies after publishing and before deleting, the
- * broker's de-duplication window and the consumers' inboxes absorb the second publish.
+ * If the bus is down the rows wait, however long; if the relay dies after publishing and before
+ * deleting, the broker's de-duplication window and the consumers' inboxes absorb the second publish.
+ * An event the bus refuses while it takes others is retried with backoff, out of the way of the
+ * events behind it, and after `retry.maxAttempts` (at once if it can never fit the bus's payload
+ * limit) moved with its reason to `<schema>.outbox_dead_letters`, where an operator can replay it.
  */
 export interface Outbox {
   enqueue(trx: Kysely<any>, event: DomainEvent): Promise<void>;
@@ -65,16 +100,20 @@ export interface Outbox {
   groupInsert<Row extends object>(spec: GroupInsertSpec): (row: Row, event: DomainEvent) => Promise<boolean>;
   /** Publish what is committed now (called after a commit so events leave without waiting a poll). */
   kick(): void;
-  /** Resolves once everything committed so far has been published; rejects after timeoutMs. */
+  /** Resolves once everything committed so far has been published or dead-lettered; rejects after timeoutMs. */
   drain(timeoutMs?: number): Promise<void>;
+  counts(): Promise<OutboxCounts>;
   start(): Promise<void>;
   stop(): Promise<void>;
 }
 
 export function createOutbox(options: OutboxOptions): Outbox {
   const { database, bus, logger } = options;
+  const clock = options.clock ?? systemClock;
+  const retry = { ...DEFAULT_OUTBOX_RETRY, ...options.retry };
   const schema = sqlName(options.schema, 'schema');
   const table = sql.table(`${schema}.outbox`);
+  const deadLetters = sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`);
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | null = null;
   let again = false;
@@ -97,7 +136,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
     sqlName(spec.table, 'table');
     for (const column of [spec.key, ...Object.keys(spec.columns), ...spec.conflict]) sqlName(column, 'column');
     const columns = Object.keys(spec.columns).join(', ');
-    const definitions = Object.entries(spec.columns).map(([name, type]) => `${name} ${type}`).join(', ');
+    const definitions = Object.entries(spec.columns)
+      .map(([name, type]) => `${name} ${type}`)
+      .join(', ');
     // Each row's event goes in only if its row was written; the answer says which input row each outbox row is for.
     return `
       with input as (select * from json_to_recordset($1::json) as x(input_index int, input_event jsonb, ${definitions})),
@@ -138,33 +179,83 @@ export function createOutbox(options: OutboxOptions): Outbox {
     directPublishes.add(publishing);
   }
 
+  /** Moves the row out of the outbox, in the relay's transaction, with why it was given up on. */
+  async function deadLetter(trx: Kysely<any>, note: DeadLetterNote, now: Date): Promise<void> {
+    await sql`
+      with moved as (delete from ${table} where seq = ${note.row.seq} returning seq, event)
+      insert into ${deadLetters} (seq, event, reason, attempts, failed_at)
+      select seq, event, ${note.reason}, ${note.attempts}, ${now} from moved`.execute(trx);
+  }
+
+  /**
+   * Decides each failed row's fate: an event too large for the bus is dead-lettered at once; any
+   * other failure costs the row an attempt and a wait (doubling) before its next one, and after the
+   * last attempt a dead letter. While the bus itself is unreachable every publish fails, which says
+   * nothing about the rows: a failure the bus reports as its own unavailability (a dependency
+   * failure), or any failure while it does not answer, costs no attempt, so events wait for the bus
+   * however long it is away. Answers the dead letters, and whether the failures were an outage.
+   */
+  async function settleFailures(trx: Kysely<any>, failures: Array<{ row: OutboxRow; err: unknown }>, now: Date): Promise<{ notes: DeadLetterNote[]; outage: boolean }> {
+    const notes: DeadLetterNote[] = [];
+    for (const { row, err } of failures) {
+      if (err instanceof PayloadTooLargeError) notes.push({ row, reason: err.message, attempts: row.attempts + 1 });
+    }
+    const refused = failures.filter(({ err }) => !(err instanceof PayloadTooLargeError));
+    const away = refused.find(({ err }) => isDependencyFailure(err));
+    const outage = refused.length > 0 && (away !== undefined || !(await bus.isReady()));
+    if (outage) {
+      logger.warn({ err: (away ?? refused[0]!).err, events: refused.length }, 'outbox publish failed with the bus unavailable; will retry');
+    } else {
+      for (const { row, err } of refused) {
+        const attempts = row.attempts + 1;
+        const error = err instanceof Error ? err.message : String(err);
+        if (attempts >= retry.maxAttempts) {
+          notes.push({ row, reason: `publish failed ${attempts} times; last error: ${error}`, attempts });
+          continue;
+        }
+        const nextAttemptAt = new Date(now.getTime() + Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempts - 1)));
+        await sql`update ${table} set attempts = ${attempts}, next_attempt_at = ${nextAttemptAt}, last_error = ${error} where seq = ${row.seq}`.execute(trx);
+        logger.warn({ err, eventId: row.event.id, eventType: row.event.type, attempts }, 'outbox publish failed; will retry');
+      }
+    }
+    for (const note of notes) await deadLetter(trx, note, now);
+    return { notes, outage };
+  }
+
   async function publishBatch(): Promise<number> {
-    return database.db.transaction().execute(async (trx) => {
+    const { read, notes } = await database.db.transaction().execute(async (trx) => {
+      const now = clock.now();
       // SKIP LOCKED lets several instances of a service relay side by side without sending a row twice at once.
-      const locked = await sql<{ seq: string; event: DomainEvent }>`
-        select seq, event from ${table} order by seq limit ${BATCH} for update skip locked`.execute(trx);
-      // Rows this process is sending directly are not the relay's.
-      const rows = { rows: locked.rows.filter((row) => !direct.has(String(row.seq))) };
-      const skipped = locked.rows.length - rows.rows.length;
+      // Rows waiting for a retry are passed over, so a failing event never holds back the events behind it.
+      const locked = await sql<OutboxRow>`
+        select seq, event, attempts from ${table} where next_attempt_at is null or next_attempt_at <= ${now}
+        order by seq limit ${BATCH} for update skip locked`.execute(trx);
+      // Rows this process is sending directly are not the relay's. (PGlite reads a bigint as a number.)
+      const rows = locked.rows.map((row) => ({ ...row, seq: String(row.seq) })).filter((row) => !direct.has(row.seq));
+      const skipped = locked.rows.length - rows.length;
       // Pipelined in commit order: every publish is written to the one connection before any answer
       // is awaited, so the broker stores them in that order at the cost of one round trip per batch
-      // instead of one per event. Only the leading run of confirmed publishes is deleted: after a
-      // failure the rest are published again (the broker's msg-id window and the consumers' inboxes
-      // drop the copies), so an event is never deleted unsent, though a later event of the batch may
-      // then reach consumers before the failed one's retry.
-      const outcomes = await Promise.allSettled(rows.rows.map((row) => bus.publish(row.event, { msgId: row.event.id })));
+      // instead of one per event. Every confirmed publish is deleted and every failed one waits for
+      // its retry, so an event is never deleted unsent, and a later event may reach consumers before
+      // an earlier one's retry (docs/decisions.md: why consumers take that).
+      const outcomes = await Promise.allSettled(rows.map((row) => bus.publish(row.event, { msgId: row.event.id })));
       const sent: string[] = [];
+      const failures: Array<{ row: OutboxRow; err: unknown }> = [];
       for (const [i, outcome] of outcomes.entries()) {
-        if (outcome.status === 'rejected') {
-          logger.warn({ err: outcome.reason, eventId: rows.rows[i]!.event.id }, 'outbox publish failed; will retry');
-          break;
-        }
-        sent.push(rows.rows[i]!.seq);
+        if (outcome.status === 'fulfilled') sent.push(rows[i]!.seq);
+        else failures.push({ row: rows[i]!, err: outcome.reason });
       }
       if (sent.length > 0) await sql`delete from ${table} where seq in (${sql.join(sent)})`.execute(trx);
-      // A full batch reads on at once; one holding direct rows stops here, or it would read them again.
-      return sent.length === rows.rows.length && skipped === 0 ? rows.rows.length : 0;
+      const settled = await settleFailures(trx, failures, now);
+      // A full batch reads on at once: its failed rows are out of the next read's way. After an
+      // outage the next poll tries again; a batch holding direct rows stops here, or it would read them again.
+      return { read: settled.outage || skipped > 0 ? 0 : rows.length, notes: settled.notes };
     });
+    // Logged once committed: the payload stays out of the log (it may hold a user's personal data).
+    for (const { row, reason, attempts } of notes) {
+      logger.error({ eventId: row.event.id, eventType: row.event.type, seq: row.seq, reason, attempts }, `outbox event dead-lettered to ${schema}.${OUTBOX_DEAD_LETTERS}`);
+    }
+    return read;
   }
 
   async function relay(): Promise<number> {
@@ -209,23 +300,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
       };
       // If the statement fails (one row breaking a constraint fails them all), each row goes alone
       // and gets its own answer or error: one bad request never fails the others.
-      const inserts = createBatcher<PendingInsert>(async (batch) => {
-        try {
-          await run(batch);
-        } catch (err) {
-          if (batch.length === 1) {
-            batch[0]!.error = err;
-            return;
+      const inserts = createBatcher<PendingInsert>(
+        async (batch) => {
+          try {
+            await run(batch);
+          } catch (err) {
+            if (batch.length === 1) {
+              batch[0]!.error = err;
+              return;
+            }
+            await Promise.all(
+              batch.map((pending) =>
+                run([pending]).catch((alone: unknown) => {
+                  pending.error = alone;
+                }),
+              ),
+            );
           }
-          await Promise.all(
-            batch.map((pending) =>
-              run([pending]).catch((alone: unknown) => {
-                pending.error = alone;
-              }),
-            ),
-          );
-        }
-      }, { maxItems: GROUP_INSERT_MAX, gapMs: GROUP_GAP_MS });
+        },
+        { maxItems: GROUP_INSERT_MAX, gapMs: GROUP_GAP_MS },
+      );
       return async (row: Row, event: DomainEvent) => {
         const pending: PendingInsert = { row, event };
         await inserts.add(pending);
@@ -248,9 +342,29 @@ export function createOutbox(options: OutboxOptions): Outbox {
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     },
+    counts() {
+      return outboxCounts(database.db, schema);
+    },
     async start() {
       await sql
         .raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`)
+        .execute(database.db);
+      // Outbox tables made before retries existed gain their columns in place. Looked up first: the
+      // alter locks the whole table, which would stall the other instances' writes at every start.
+      const upToDate = await sql<{ n: number }>`
+        select count(*)::int as n from information_schema.columns
+        where table_schema = ${schema} and table_name = 'outbox' and column_name = 'last_error'`.execute(database.db);
+      if (upToDate.rows[0]!.n === 0) {
+        await sql
+          .raw(
+            `alter table ${schema}.outbox add column if not exists attempts int not null default 0, add column if not exists next_attempt_at timestamptz, add column if not exists last_error text`,
+          )
+          .execute(database.db);
+      }
+      await sql
+        .raw(
+          `create table if not exists ${schema}.${OUTBOX_DEAD_LETTERS} (seq bigint primary key, event jsonb not null, reason text not null, attempts int not null, failed_at timestamptz not null)`,
+        )
         .execute(database.db);
       stopped = false;
       timer = setInterval(() => void run(), options.pollMs ?? 1000);

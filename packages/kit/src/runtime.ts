@@ -5,7 +5,8 @@ import { loadConfig, port, secret } from './config';
 import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
 import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
-import { createLogger } from './logger';
+import { createLogger, logLevel } from './logger';
+import { loadServiceRegistry, stackPortOf } from './service-registry';
 import type { Service, ServicePorts } from './service';
 import { onShutdown } from './shutdown';
 
@@ -18,15 +19,27 @@ export const ServiceProcessEnv = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/warriors'),
   NATS_URL: z.string().default('nats://127.0.0.1:4222'),
   /** Separate environments (or test runs) sharing one NATS server use their own stream and subject prefix. */
-  NATS_STREAM: z.string().regex(/^[A-Za-z0-9_-]+$/).default('WARRIORS'),
-  NATS_SUBJECT_PREFIX: z.string().regex(/^[A-Za-z0-9_-]*$/).default(''),
+  NATS_STREAM: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/)
+    .default('WARRIORS'),
+  NATS_SUBJECT_PREFIX: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]*$/)
+    .default(''),
   JWT_SECRET: secret('JWT_SECRET'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   CORS_ORIGINS: z
     .string()
     .default('')
-    .transform((s) => s.split(',').map((o) => o.trim()).filter(Boolean)),
+    .transform((s) =>
+      s
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean),
+    ),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
+  LOG_LEVEL: logLevel,
 });
 
 /** Ports a service needs beyond the common ones (e.g. a Redis leaderboard store), and how to close them. */
@@ -44,18 +57,18 @@ export interface ServiceProcessOptions<Env extends typeof ServiceProcessEnv, Ext
 /**
  * Runs one service as its own process against PostgreSQL and NATS: read config, build the
  * ports, start, listen, and stop in order on SIGTERM. A service's main.ts is one call to this.
+ * It listens on PORT, or else on its port in services.registry.json.
  */
 export async function runServiceProcess<Extra extends object = object, Env extends typeof ServiceProcessEnv = typeof ServiceProcessEnv>(
   name: string,
-  defaultPort: number,
   create: (ports: ServicePorts & Extra) => Service,
   options: ServiceProcessOptions<Env, Extra> = {},
 ): Promise<void> {
   const logger = createLogger(name);
   try {
-    const config = loadConfig(options.env ?? ServiceProcessEnv, { PORT: String(defaultPort), ...process.env }) as z.infer<Env>;
-    await ensureDatabaseExists(config.DATABASE_URL);
-    const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE);
+    const config = loadConfig(options.env ?? ServiceProcessEnv, { PORT: String(stackPortOf(loadServiceRegistry(), name)), ...process.env }) as z.infer<Env>;
+    await ensureDatabaseExists(config.DATABASE_URL, logger);
+    const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, logger);
     const bus = await createNatsBus({
       servers: config.NATS_URL,
       streamName: config.NATS_STREAM,

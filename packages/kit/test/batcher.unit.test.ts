@@ -1,5 +1,14 @@
 import { createBatcher } from '../src/batcher';
 
+// The gap is timed by the batcher's setTimeout: the tests move the clock themselves instead of sleeping.
+beforeEach(() => {
+  jest.useFakeTimers();
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+});
+
 it('flushes the first item at once and the items added meanwhile together', async () => {
   const flushed: number[][] = [];
   let release: () => void = () => {};
@@ -31,9 +40,12 @@ it("rejects only the failed flush's callers, and goes on with the next batch", a
 
 it('caps a flush at maxItems', async () => {
   const sizes: number[] = [];
-  const batcher = createBatcher<number>(async (items) => {
-    sizes.push(items.length);
-  }, { maxItems: 2 });
+  const batcher = createBatcher<number>(
+    async (items) => {
+      sizes.push(items.length);
+    },
+    { maxItems: 2 },
+  );
   await Promise.all([1, 2, 3, 4, 5].map((n) => batcher.add(n)));
   expect(sizes).toEqual([1, 2, 2]);
 });
@@ -50,12 +62,16 @@ it('with gapMs, gathers what arrives during the gap after a flush, and still flu
   expect(flushed).toEqual([[1]]);
   // Added during the gap after the first flush: they wait for its end and go together.
   const during = [batcher.add(2), batcher.add(3)];
-  await new Promise((resolve) => setTimeout(resolve, 10));
+  await jest.advanceTimersByTimeAsync(10);
   const later = batcher.add(4);
+  await jest.advanceTimersByTimeAsync(39);
   expect(flushed).toEqual([[1]]);
+  await jest.advanceTimersByTimeAsync(1);
   await Promise.all([...during, later]);
   expect(flushed).toEqual([[1], [2, 3, 4]]);
-  await batcher.idle();
+  const idle = batcher.idle();
+  await jest.advanceTimersByTimeAsync(50);
+  await idle;
   // Idle again (the gap over): the next item goes at once.
   const lone = batcher.add(5);
   expect(flushed).toEqual([[1], [2, 3, 4], [5]]);

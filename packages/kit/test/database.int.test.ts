@@ -2,8 +2,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import { createPgliteDatabase, createPostgresDatabase, ensureDatabaseExists, migrate, type Database } from '../src';
+import { sql, type Kysely } from 'kysely';
+import { waitFor } from '@warriors/test-support';
+import { createPgliteDatabase, createPostgresDatabase, ensureDatabaseExists, isDependencyFailure, migrate, type Database } from '../src';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -33,10 +34,13 @@ const adapters: Array<[string, () => Promise<{ database: Database; drop(): Promi
       };
     },
   ],
-  ['PGlite', async () => {
-    const database = await createPgliteDatabase(undefined);
-    return { database, drop: () => database.close() };
-  }],
+  [
+    'PGlite',
+    async () => {
+      const database = await createPgliteDatabase(undefined);
+      return { database, drop: () => database.close() };
+    },
+  ],
 ];
 
 describe.each(adapters)('database on %s', (_name, open) => {
@@ -82,5 +86,96 @@ describe.each(adapters)('database on %s', (_name, open) => {
 
   it('refuses an unsafe schema name', async () => {
     await expect(migrate(handle.database, 'x; drop table y', dir)).rejects.toThrow('Bad schema name');
+  });
+});
+
+describe('PostgreSQL connections the server drops', () => {
+  const name = `kit_drop_${randomUUID().replace(/-/g, '')}`;
+  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  const losses: object[] = [];
+  const recordingLogger = { warn: (obj: object) => void losses.push(obj) };
+  const POOL_SIZE = 4;
+  let database: Database;
+  /** Its own connection, outside the pool under test, that terminates the others. */
+  let killer: Database;
+
+  beforeAll(async () => {
+    await ensureDatabaseExists(url);
+    database = createPostgresDatabase(url, POOL_SIZE, recordingLogger);
+    killer = createPostgresDatabase(url, 1);
+  });
+  afterAll(async () => {
+    await database.close();
+    await killer.close();
+    const admin = createPostgresDatabase(ADMIN_URL, 1);
+    await sql.raw(`drop database ${name} with (force)`).execute(admin.db);
+    await admin.close();
+  });
+  beforeEach(() => void losses.splice(0));
+
+  const terminate = async (pids: number[]): Promise<void> => {
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity where pid in (${sql.join(pids)})`.execute(killer.db);
+  };
+  const backendPid = async (executor: Kysely<any>): Promise<number> => (await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(executor)).rows[0]!.pid;
+  const stillAnswers = async (): Promise<void> => {
+    const answers = await Promise.all(Array.from({ length: POOL_SIZE }, () => sql<{ one: number }>`select 1 as one`.execute(database.db)));
+    expect(answers.map((a) => a.rows[0]!.one)).toEqual(Array(POOL_SIZE).fill(1));
+  };
+
+  it('fails the transaction of a checked-out client whose connection is terminated between queries, then serves the next query', async () => {
+    const failure = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        await terminate([await backendPid(trx)]);
+        // The client, checked out and idle between two queries, hears of the loss: without a listener
+        // of its own pg's 'error' event would end this process here.
+        await waitFor(() => losses.length > 0, 10_000, 'the loss reported');
+        await sql`select 1`.execute(trx);
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(isDependencyFailure(failure)).toBe(true);
+    expect(losses).toEqual([expect.objectContaining({ code: '57P01' })]);
+    await stillAnswers();
+  });
+
+  it('fails a query running when its connection is terminated, then serves the next query', async () => {
+    const failure = await database.db
+      .transaction()
+      .execute(async (trx) => {
+        const pid = await backendPid(trx);
+        const sleeping = sql`select pg_sleep(10)`.execute(trx);
+        const running = async () =>
+          (await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where pid = ${pid} and wait_event = 'PgSleep'`.execute(killer.db)).rows[0]!.n === 1;
+        await waitFor(running, 10_000, 'the query running');
+        await terminate([pid]);
+        await sleeping;
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(isDependencyFailure(failure)).toBe(true);
+    await stillAnswers();
+  });
+
+  it('replaces idle clients whose connections are terminated', async () => {
+    // Every client of the pool opened and back in it, idle.
+    const pids = await Promise.all(
+      Array.from({ length: POOL_SIZE }, () =>
+        database.db.connection().execute(async (conn) => {
+          await sql`select pg_sleep(0.05)`.execute(conn);
+          return backendPid(conn);
+        }),
+      ),
+    );
+    expect(new Set(pids).size).toBe(POOL_SIZE);
+    await terminate(pids);
+    await waitFor(() => losses.length === POOL_SIZE, 10_000, 'every loss reported');
+    await stillAnswers();
+    const replaced = await backendPid(database.db);
+    expect(pids).not.toContain(replaced);
   });
 });

@@ -1,7 +1,7 @@
 import express, { Router } from 'express';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { createApp, createLogger, createTokenSigner, HttpError, listen, parse, requireAuth, type RunningServer } from '../src';
+import { createApp, createLogger, createTokenSigner, DependencyUnavailableError, HttpError, isDependencyFailure, listen, parse, requireAuth, type RunningServer } from '../src';
 
 const SECRET = 'a-test-secret-that-is-long-enough-1234567890';
 const logger = createLogger('kit-test', 'silent');
@@ -25,8 +25,19 @@ describe('app factory', () => {
     router.get('/boom', () => {
       throw new Error('secret internals');
     });
+    router.get('/dropped', () => {
+      throw Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+    });
     router.get('/private', requireAuth(signer), (req, res) => {
       res.json({ id: req.user!.id, requestId: req.id });
+    });
+    // 'gone' is a deleted account; 'unreachable' stands for a check whose database dropped the connection.
+    const isDeleted = async (userId: string) => {
+      if (userId === 'unreachable') throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+      return userId === 'gone';
+    };
+    router.get('/live-only', requireAuth(signer, { isDeleted }), (req, res) => {
+      res.json({ id: req.user!.id });
     });
     const app = createApp({ logger, routes: [router], largeBodyPaths: { '/big': '1mb' }, jsonLimit: '1kb' });
     server = await listen(app, 0);
@@ -34,8 +45,7 @@ describe('app factory', () => {
 
   afterAll(() => server.close());
 
-  const post = (path: string, body: string, method = 'POST') =>
-    fetch(`${server.url}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
+  const post = (path: string, body: string, method = 'POST') => fetch(`${server.url}${path}`, { method, body, headers: { 'content-type': 'application/json' } });
 
   it('answers validation failures as 422 with loc and msg', async () => {
     const res = await post('/echo', JSON.stringify({ email: 'nope', count: 0 }));
@@ -75,6 +85,12 @@ describe('app factory', () => {
     expect(await res.json()).toEqual({ detail: 'Internal server error' });
   });
 
+  it('answers a dropped dependency connection with 503 {detail}, not 500', async () => {
+    const res = await fetch(`${server.url}/dropped`);
+    expect(res.status).toBe(503);
+    expect((await res.json()).detail).toMatch(/unavailable/);
+  });
+
   it('answers unknown paths with a JSON 404', async () => {
     const res = await fetch(`${server.url}/nowhere`);
     expect(res.status).toBe(404);
@@ -112,6 +128,38 @@ describe('app factory', () => {
       expect(res.status).toBe(401);
       expect(await res.json()).toEqual({ detail: 'Could not validate credentials' });
     });
+
+    it('refuses a valid token of a deleted account, and lets one the service has not heard of through', async () => {
+      const live = (id: string) => fetch(`${server.url}/live-only`, { headers: { authorization: `Bearer ${signer.sign({ id })}` } });
+      const gone = await live('gone');
+      expect(gone.status).toBe(401);
+      expect(await gone.json()).toEqual({ detail: 'Could not validate credentials' });
+      const unheardOf = await live('brand-new');
+      expect(unheardOf.status).toBe(200);
+      expect(await unheardOf.json()).toEqual({ id: 'brand-new' });
+      expect((await live('unreachable')).status).toBe(503);
+    });
+  });
+});
+
+describe('isDependencyFailure', () => {
+  it.each([
+    ['a terminated PostgreSQL backend', Object.assign(new Error('terminating connection'), { code: '57P01' })],
+    ['a refused socket', Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' })],
+    ['a connection ended mid-query', new Error('Connection terminated unexpectedly')],
+    ['a closed Redis connection', new Error('Connection is closed.')],
+    ['the explicit error', new DependencyUnavailableError('leaderboard store')],
+  ])('counts %s', (_what, err) => {
+    expect(isDependencyFailure(err)).toBe(true);
+  });
+
+  it.each([
+    ['a unique violation', Object.assign(new Error('duplicate key'), { code: '23505' })],
+    ['a bad value', Object.assign(new Error('invalid input syntax for type uuid'), { code: '22P02' })],
+    ['a plain bug', new TypeError('x is undefined')],
+    ['a non-error', 'boom'],
+  ])('does not count %s', (_what, err) => {
+    expect(isDependencyFailure(err)).toBe(false);
   });
 });
 

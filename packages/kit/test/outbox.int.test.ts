@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
+import { waitFor } from '@warriors/test-support';
 import { createLogger, createMemoryBus, createOutbox, createPostgresDatabase, ensureDatabaseExists, type Database, type MemoryBus, type Outbox } from '../src';
-import { waitFor } from './bus/wait-for';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `kit_outbox_${randomUUID().replace(/-/g, '')}`;
@@ -74,11 +74,7 @@ it('commits concurrent calls together, each with its own answer, and one failing
 
 it('answers true to one of two concurrent calls writing the same row, and publishes only its event', async () => {
   const [first, second, other] = [deleted('u-same-1'), deleted('u-same-2'), deleted('u-same-3')];
-  const answers = await Promise.all([
-    insertNote({ id: 'same' }, first),
-    insertNote({ id: 'same' }, second),
-    insertNote({ id: 'same-other' }, other),
-  ]);
+  const answers = await Promise.all([insertNote({ id: 'same' }, first), insertNote({ id: 'same' }, second), insertNote({ id: 'same-other' }, other)]);
   expect(answers.filter((a) => a)).toHaveLength(2);
   expect(answers[2]).toBe(true);
   await outbox.drain();

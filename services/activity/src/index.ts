@@ -1,1 +1,1 @@
-export { createActivityService, DEFAULT_EFFECTS_WAIT_MS, PRODUCT_EFFECT_SOURCES, type ActivityServiceOptions } from './service';
+export { createActivityService, DEFAULT_EFFECTS_WAIT_MS, type ActivityServiceOptions } from './service';

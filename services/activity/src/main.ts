@@ -1,4 +1,11 @@
-import { runServiceProcess } from '@warriors/kit';
-import { createActivityService, PRODUCT_EFFECT_SOURCES } from './service';
+import { effectSourcesOf, loadServiceRegistry, runServiceProcess } from '@warriors/kit';
+import { ActivityProcessEnv, velocityLimitsOf } from './config';
+import type { VelocityLimits } from './domain/velocity';
+import { createActivityService } from './service';
 
-void runServiceProcess('activity', 4002, (ports) => createActivityService({ ...ports, effectSources: PRODUCT_EFFECT_SOURCES }));
+void runServiceProcess<{ velocityLimits: VelocityLimits }, typeof ActivityProcessEnv>(
+  'activity',
+  // A new service that answers logs is one registry entry: activity waits for every one listed.
+  (ports) => createActivityService({ ...ports, effectSources: effectSourcesOf(loadServiceRegistry()) }),
+  { env: ActivityProcessEnv, extraPorts: (config) => ({ ports: { velocityLimits: velocityLimitsOf(config) }, close: async () => undefined }) },
+);

@@ -1,13 +1,15 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { createApp, createOutbox, migrate, recordDeadLetter, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
-import { USER_SUBJECTS, USERS_DURABLE, userEventsHandler } from './events/user-events.consumer';
+import { consumeUserEvents } from './events/user-events.consumer';
 import { activityRoutes } from './routes/activity.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
-import { insertDeadLetter } from './store/users.store';
+import { projectedUsers } from './store/users.store';
 import { createActivityLog } from './use-cases/log-activity';
+import { createLogVelocity } from './use-cases/log-velocity';
+import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
 import { createReports } from './use-cases/reports';
 import { createUserDirectory } from './use-cases/user-directory';
 
@@ -17,14 +19,13 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 /** Long enough for a healthy consumer on the same network to answer, short enough that a log never feels slow. */
 export const DEFAULT_EFFECTS_WAIT_MS = 300;
 
-/** The consumers that answer every log in the product: the process entry points wait for both. */
-export const PRODUCT_EFFECT_SOURCES: readonly EffectSource[] = ['gamification', 'campaigns'];
-
 export interface ActivityServiceOptions {
   /** How long a log waits for its effects before answering without the missing ones. */
   effectsWaitMs?: number;
-  /** The consumers whose effects a log waits for (the product runs with PRODUCT_EFFECT_SOURCES; tests pick their own). */
+  /** The services whose effects a log waits for (the product passes the registry's answersLogEffects services; tests pick their own). */
   effectSources?: readonly EffectSource[];
+  /** How many log requests one user may make in a short time (DEFAULT_VELOCITY_LIMITS unless set). */
+  velocityLimits?: VelocityLimits;
 }
 
 export function createActivityService(ports: ServicePorts & ActivityServiceOptions): Service {
@@ -45,20 +46,23 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     logger: ports.logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [activityRoutes(activityLog, reports, ports.tokens), usersRoutes(reports, ports.tokens)],
+    routes: [
+      activityRoutes(activityLog, createLogVelocity(ports.velocityLimits ?? DEFAULT_VELOCITY_LIMITS, ports.clock), reports, ports.tokens),
+      usersRoutes(reports, ports.tokens),
+    ],
   });
   let userEvents: Subscription | undefined;
   return {
     name: 'activity',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       // The outbox table lives in the schema the migrations create.
       // Listening before the routes can log anything, so no log's effects arrive unheard.
       await effects.start();
       await outbox.start();
-      ports.bus.onDeadLetter((letter) => insertDeadLetter(db, letter, ports.clock.now()));
-      userEvents = await ports.bus.consume({ durable: USERS_DURABLE, subjects: USER_SUBJECTS }, userEventsHandler(db, ports.clock, users.forget));
+      ports.bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, ports.clock.now()));
+      userEvents = await consumeUserEvents(db, ports.bus, ports.clock, projectedUsers, users);
     },
     async stop() {
       await userEvents?.stop();

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
+import { isUserId, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { NO_STATS, toProjection, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
@@ -51,9 +51,10 @@ export function createAuthService(ports: ServicePorts): Service {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
+      await accounts.announceMovedPictures();
       projectionReplies = await ports.bus.reply(REQUESTS.userProjection, async (payload) => {
         const { user_id } = UserProjectionRequest.parse(payload);
-        const user = await findUserById(db, user_id);
+        const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
         return user ? toProjection(user) : null;
       });
     },

@@ -48,31 +48,5 @@ create table user_goals (
 );
 create index user_goals_user on user_goals (user_id, campaign_id);
 
--- What campaigns keeps of each user: the timezone that dates a completion (its local_date).
-create table users (
-  user_id text primary key,
-  timezone text not null,
-  event_at timestamptz not null
-);
-
--- A deleted user's late events must not bring their goals back.
-create table deleted_users (
-  user_id text primary key,
-  deleted_at timestamptz not null
-);
-
--- Event ids applied, written in the same transaction as their effects.
-create table inbox (
-  event_id text primary key,
-  applied_at timestamptz not null
-);
-
-create table dead_letters (
-  id bigserial primary key,
-  subject text not null,
-  durable text not null,
-  deliveries integer not null,
-  error text not null,
-  payload text not null,
-  received_at timestamptz not null
-);
+-- users (its timezone column named in src/store/users.store.ts), deleted_users, inbox and dead_letters
+-- are kit's consumer tables (packages/kit/src/user-projection.ts), applied before this file.

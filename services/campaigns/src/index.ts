@@ -1,1 +1,1 @@
-export { createCampaignsService, DEFAULT_PORT } from './service';
+export { createCampaignsService } from './service';

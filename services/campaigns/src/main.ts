@@ -1,4 +1,4 @@
 import { runServiceProcess } from '@warriors/kit';
-import { createCampaignsService, DEFAULT_PORT } from './service';
+import { createCampaignsService } from './service';
 
-void runServiceProcess('campaigns', DEFAULT_PORT, createCampaignsService);
+void runServiceProcess('campaigns', createCampaignsService);

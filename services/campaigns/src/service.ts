@@ -1,16 +1,15 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createOutbox, migrate, recordDeadLetter, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import { campaignsRoutes } from './routes/campaigns.routes';
 import { SCHEMA, type CampaignsDatabase } from './store/schema';
+import { isDeleted, projectedUsers } from './store/users.store';
 import { createCampaigns } from './use-cases/manage-campaigns';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
-
-export const DEFAULT_PORT = 4004;
 
 export function createCampaignsService(ports: ServicePorts): Service {
   const { bus, clock, logger, tokens } = ports;
@@ -21,7 +20,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [campaignsRoutes(campaigns, tokens)],
+    routes: [campaignsRoutes(campaigns, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }))],
   });
   let subscriptions: Subscription[] = [];
 
@@ -29,11 +28,11 @@ export function createCampaignsService(ports: ServicePorts): Service {
     name: 'campaigns',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, logger, outbox }), consumeUserEvents(db, bus, clock)]);
+      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, outbox }), consumeUserEvents(db, bus, clock, projectedUsers)]);
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

@@ -1,34 +1,10 @@
 -- The migration runs with search_path set to the gamification schema.
 
--- What gamification knows of users, from user.* events. updated_at is the event time, so an older
--- event delivered late cannot overwrite a newer one.
-create table users (
-  user_id text primary key,
-  name text not null,
-  username text not null,
-  profile_picture text,
-  company text,
-  city text,
-  state text,
-  timezone text not null,
-  show_on_leaderboard boolean not null,
-  profile_public boolean not null,
-  last_activity_at timestamptz,
-  updated_at timestamptz not null
-);
+-- users, deleted_users, inbox and dead_letters are kit's consumer tables (packages/kit/src/user-projection.ts),
+-- applied before this file; the users columns from auth's events are named in src/store/users.store.ts.
+-- A user's last logged activity is gamification's own: set from the ledger as activities are applied.
+alter table users add column last_activity_at timestamptz;
 create index users_hidden on users (user_id) where not show_on_leaderboard;
-
--- A deleted user's late events (activity or user.*) must not bring them back.
-create table deleted_users (
-  user_id text primary key,
-  deleted_at timestamptz not null
-);
-
--- Event ids applied, written in the same transaction as their effects.
-create table inbox (
-  event_id text primary key,
-  applied_at timestamptz not null
-);
 
 -- The points ledger: one row per activity event. local_date is text (YYYY-MM-DD) so it stays a
 -- zone-free label: pg would turn a date column into a JavaScript Date at local midnight.
@@ -54,14 +30,4 @@ create table user_badges (
   cycle_key text not null,
   earned_at timestamptz not null,
   unique (user_id, badge_type, cycle_key)
-);
-
-create table dead_letters (
-  id bigserial primary key,
-  subject text not null,
-  durable text not null,
-  deliveries integer not null,
-  error text not null,
-  payload text not null,
-  received_at timestamptz not null
 );

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { ServiceProcessEnv } from '@warriors/kit';
 
-export const DEFAULT_PORT = 4003;
-
 /** The gamification process (and the rebuild command) read the service settings plus Redis. */
 export const GamificationProcessEnv = ServiceProcessEnv.extend({
   REDIS_URL: z.string().default('redis://127.0.0.1:6379'),

@@ -1,18 +1,20 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { DEFAULT_DAILY_GOAL_POINTS, RANKS_REQUEST, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { localDate } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import type { LeaderboardStore } from './leaderboard';
 import { badgesRoutes } from './routes/badges.routes';
+import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
-import { recordDeadLetter } from './store/inbox.store';
 import { SCHEMA, type GamificationDatabase } from './store/schema';
+import { isDeleted, projectedUsers } from './store/users.store';
+import { createHeldActivities } from './use-cases/held-activities';
 import { createLeaderboards } from './use-cases/leaderboards';
-import { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';
+import { createLeaderboardKeeper } from './use-cases/keep-leaderboards-complete';
 import { createUserDirectory } from './use-cases/user-directory';
 import { userStats } from './use-cases/user-stats';
 
@@ -23,8 +25,8 @@ export type GamificationPorts = ServicePorts & {
   leaderboard: LeaderboardStore;
   /** Points that make a day's goal: daily_victory measures against it. */
   dailyGoalPoints?: number;
-  /** The embedded mode's in-process store starts empty: fill it from the ledger at start. */
-  rebuildOnStart?: boolean;
+  /** How often the boards' completeness is checked (after a Redis restart or flush they are rebuilt). */
+  leaderboardCheckMs?: number;
 };
 
 export function createGamificationService(ports: GamificationPorts): Service {
@@ -34,14 +36,21 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   const directory = createUserDirectory(db);
   const leaderboards = createLeaderboards(store, directory);
+  const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
+  const keeper = createLeaderboardKeeper({ db, store, clock, logger, checkEveryMs: ports.leaderboardCheckMs });
   const app = createApp({
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [
       { name: 'database', check: () => ports.database.ping() },
+      // Not ready while Redis is away or the boards are being rebuilt: reads would answer 503.
       { name: 'leaderboard', check: () => store.isReady() },
     ],
-    routes: [badgesRoutes(db, tokens, dailyGoalPoints), leaderboardRoutes({ leaderboards, directory, tokens, clock })],
+    routes: [
+      badgesRoutes(db, auth, dailyGoalPoints),
+      leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
+      heldRoutes(createHeldActivities({ db, leaderboards }), auth, clock),
+    ],
   });
   let subscriptions: Subscription[] = [];
 
@@ -49,14 +58,16 @@ export function createGamificationService(ports: GamificationPorts): Service {
     name: 'gamification',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       await outbox.start();
-      if (ports.rebuildOnStart) await rebuildLeaderboards(db, store, clock.now());
-      bus.onDeadLetter((letter) => recordDeadLetter(db, letter, clock.now()));
+      // A new in-process store, a first deployment or a Redis that lost its data starts incomplete.
+      await keeper.ensureComplete();
+      keeper.start();
+      bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
-        consumeActivityLogged({ db, bus, clock, logger, outbox, store, leaderboards, dailyGoalPoints }),
-        consumeUserEvents({ db, bus, clock, store, leaderboards }),
-        consumeCampaignCompleted({ db, bus, clock, logger, store, leaderboards }),
+        consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
+        consumeUserEvents({ db, bus, clock, store, leaderboards, users: projectedUsers }),
+        consumeCampaignCompleted({ db, bus, clock, leaderboards }),
         bus.reply(RANKS_REQUEST, async (payload) => {
           const request = RanksRequest.parse(payload);
           return leaderboards.ranks(request.user_ids, request.window, localDate(clock.now(), request.timezone));
@@ -65,6 +76,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       ]);
     },
     async stop() {
+      await keeper.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
       await outbox.stop();

@@ -5,10 +5,11 @@ import { Avatar } from '../components/Avatar';
 import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
-import { logout } from '../features/auth/session';
+import { logout } from '../features/auth';
 import { useAppDispatch } from './hooks';
 import { inviteHref } from './invite';
 import { NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
+import './NavBar.css';
 
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
   dashboard: paths.dashboard,

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../config/paths';
+import './NotFound.css';
 
 export function NotFound() {
   return (

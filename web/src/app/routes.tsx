@@ -2,11 +2,12 @@ import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
-import { GuestOnly, RequireAuth, SessionGate } from '../features/auth/guards';
+import { GuestOnly, RequireAuth, SessionGate } from '../features/auth';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 
-// Each screen is its own chunk, so the first load carries only the shell and the screen it shows.
+// Each screen is its own chunk, so the first load carries only the shell and the screen it shows. Screens
+// load by path, not through their feature's index, so no index pulls one into another chunk.
 const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObject, 'lazy'> => ({
   lazy: async () => ({ Component: (await load()).default }),
 });
@@ -29,7 +30,7 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.dashboard, ...screen(() => import('../features/dashboard/DashboardScreen')) },
+              { path: paths.dashboard, ...screen(() => import('./dashboard/DashboardScreen')) },
               { path: paths.leaderboard, ...screen(() => import('../features/leaderboard/LeaderboardScreen')) },
               { path: paths.badges, ...screen(() => import('../features/badges/BadgesScreen')) },
               { path: paths.goals, ...screen(() => import('../features/goals/GoalsScreen')) },

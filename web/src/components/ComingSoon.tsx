@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import './ComingSoon.css';
 
 interface ComingSoonProps {
   title: string;

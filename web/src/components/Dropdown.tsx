@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import { useDismiss } from './use-dismiss';
+import './Dropdown.css';
 
 interface DropdownProps {
   /** The accessible name of the toggle button. */
@@ -21,15 +22,7 @@ export function Dropdown({ label, buttonContent, buttonClassName = 'icon-button'
 
   return (
     <div className="dropdown" ref={containerRef}>
-      <button
-        ref={buttonRef}
-        type="button"
-        className={buttonClassName}
-        aria-label={label}
-        aria-expanded={open}
-        aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
-      >
+      <button ref={buttonRef} type="button" className={buttonClassName} aria-label={label} aria-expanded={open} aria-controls={panelId} onClick={() => setOpen((value) => !value)}>
         {buttonContent}
       </button>
       {open && (

@@ -1,3 +1,5 @@
+import './LoadingScreen.css';
+
 export function LoadingScreen() {
   return (
     <div className="loading-screen" role="status" aria-live="polite">

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDismiss } from './use-dismiss';
+import './Modal.css';
 
 interface ModalProps {
   title: string;

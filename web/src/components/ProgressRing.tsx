@@ -1,3 +1,5 @@
+import './ProgressRing.css';
+
 const RADIUS = 42;
 const CIRCUMFERENCE = 2 * Math.PI * RADIUS;
 
@@ -8,16 +10,7 @@ export function ProgressRing({ percent, emptyText }: { percent: number | null; e
     <span className={`ring${percent === 100 ? ' ring--complete' : ''}`}>
       <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
         <circle className="ring__track" cx="50" cy="50" r={RADIUS} />
-        {filled > 0 && (
-          <circle
-            className="ring__fill"
-            cx="50"
-            cy="50"
-            r={RADIUS}
-            strokeDasharray={CIRCUMFERENCE}
-            strokeDashoffset={CIRCUMFERENCE * (1 - filled / 100)}
-          />
-        )}
+        {filled > 0 && <circle className="ring__fill" cx="50" cy="50" r={RADIUS} strokeDasharray={CIRCUMFERENCE} strokeDashoffset={CIRCUMFERENCE * (1 - filled / 100)} />}
       </svg>
       <span className={percent === null ? 'ring__value ring__value--empty' : 'ring__value'}>{percent === null ? emptyText : `${percent}%`}</span>
     </span>

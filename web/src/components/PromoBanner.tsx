@@ -1,4 +1,5 @@
 import { PROMO_URL } from '../config/external';
+import './PromoBanner.css';
 
 /** The external automation offer (spec point 1), the same banner wherever a screen carries it. */
 export function PromoBanner() {

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from 'react';
+import './Tabs.css';
 
 interface TabItem<T extends string> {
   id: T;

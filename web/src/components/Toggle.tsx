@@ -1,3 +1,5 @@
+import './Toggle.css';
+
 interface ToggleProps {
   id: string;
   label: string;

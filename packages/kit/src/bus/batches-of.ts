@@ -1,6 +1,4 @@
-import type { EventOf, EventType } from '@warriors/contracts';
-import type { BatchConsumerOptions, Bus, Subscription } from './bus.port';
-import type { BusLogger } from './common';
+import type { BatchConsumerOptions, Bus, EventOn, Subscription } from './bus.port';
 
 /**
  * How a consumer that applies each batch in one transaction takes its messages: one batch at a time
@@ -11,23 +9,7 @@ import type { BusLogger } from './common';
  */
 export const ONE_BATCH_AT_A_TIME = { concurrency: 1, batch: { max: 64, maxWaitMs: 0 } } as const;
 
-/**
- * Consumes one event type in batches and hands the handler only events of that type. Anything else
- * on the subjects is logged and acked: no redelivery would make it applicable.
- */
-export function consumeBatchesOf<T extends EventType>(
-  bus: Bus,
-  type: T,
-  options: BatchConsumerOptions,
-  logger: BusLogger,
-  handler: (events: Array<EventOf<T>>) => Promise<void>,
-): Promise<Subscription> {
-  return bus.consumeBatch(options, async (items) => {
-    const events: Array<EventOf<T>> = [];
-    for (const { event } of items) {
-      if (event.type === type) events.push(event as EventOf<T>);
-      else logger.warn({ eventId: event.id, type: event.type, durable: options.durable }, `unexpected event on a ${type} consumer`);
-    }
-    if (events.length > 0) await handler(events);
-  });
+/** Consumes in batches, handing the handler the batch's events (typed by the subjects consumed). */
+export function consumeInBatches<S extends string>(bus: Bus, options: BatchConsumerOptions<S>, handler: (events: Array<EventOn<S>>) => Promise<void>): Promise<Subscription> {
+  return bus.consumeBatch(options, (items) => handler(items.map((item) => item.event)));
 }

@@ -1,6 +1,29 @@
 import type { DomainEvent } from '@warriors/contracts';
 
-/** What a consumer's handler decides; thrown errors mean "retry later" (nak with backoff). */
+/**
+ * The event types a NATS subject filter matches, as a template: '*' is one token, '>' the rest
+ * (event types are two tokens, so both read as any text there).
+ */
+type SubjectPattern<S extends string> = S extends '>' | '*'
+  ? string
+  : S extends `*.${infer Rest}`
+    ? `${string}.${SubjectPattern<Rest>}`
+    : S extends `${infer Token}.${infer Rest}`
+      ? `${Token}.${SubjectPattern<Rest>}`
+      : S;
+
+/**
+ * The events a subscription to the filters S receives, e.g. EventOn<'user.>'> is the three user
+ * events: a handler is typed by what it consumes, so a new event type elsewhere in the union leaves
+ * it as it is. A filter not known at compile time (plain string) receives any DomainEvent. `E` is
+ * the event union, there for tests that add a type to it.
+ */
+export type EventOn<S extends string, E extends { type: string } = DomainEvent> = string extends S ? E : Extract<E, { type: SubjectPattern<S> }>;
+
+/**
+ * What a consumer's handler decides; thrown errors mean "retry later" (nak with backoff), or, for a
+ * dependency failure, "retry shortly, without counting the attempt".
+ */
 export type HandlerOutcome = void;
 
 export interface PublishOptions {
@@ -8,15 +31,24 @@ export interface PublishOptions {
   msgId?: string;
 }
 
-export interface ConsumerOptions {
+export interface ConsumerOptions<S extends string = string> {
   /** Durable consumer name: every process using the same name shares the work (queue group). */
   durable: string;
-  /** Subjects this consumer receives, e.g. ['user.>'] */
-  subjects: string[];
+  /**
+   * Subjects this consumer receives, e.g. ['user.>']; written in place (or `as const`), they type
+   * the handler's events (EventOn). An event whose type they do not match is logged and acked.
+   */
+  subjects: readonly S[];
   /** Deliveries before the message is dead-lettered. */
   maxDeliver?: number;
   /** Redelivery delay after a failed handler, in ms. */
   ackWaitMs?: number;
+  /**
+   * A handler failing for a dependency (isDependencyFailure: database, Redis or broker away) keeps its
+   * message and runs again after this many ms (default 500, doubling up to 5 s), for as long as the
+   * outage lasts: such failures never count towards maxDeliver.
+   */
+  dependencyRetryMs?: number;
   /**
    * Messages one process handles at once (default 1). Above 1 the order between messages is no
    * longer kept, so only handlers that serialize what must be serialized (e.g. per user) ask for it.
@@ -25,7 +57,7 @@ export interface ConsumerOptions {
   concurrency?: number;
 }
 
-export interface BatchConsumerOptions extends ConsumerOptions {
+export interface BatchConsumerOptions<S extends string = string> extends ConsumerOptions<S> {
   /**
    * Up to `max` messages per handler call. A batch is what has arrived when a handler is free (never
    * fewer than one message); `maxWaitMs` (default 0) lets a batch that is not full wait that long
@@ -42,10 +74,10 @@ export interface DeadLetter {
   payload: string;
 }
 
-export type EventHandler = (event: DomainEvent, meta: { subject: string; deliveries: number }) => Promise<void>;
+export type EventHandler<E extends DomainEvent = DomainEvent> = (event: E, meta: { subject: string; deliveries: number }) => Promise<void>;
 
-export interface BatchItem {
-  event: DomainEvent;
+export interface BatchItem<E extends DomainEvent = DomainEvent> {
+  event: E;
   subject: string;
   deliveries: number;
 }
@@ -55,7 +87,7 @@ export interface BatchItem {
  * through the handler again on its own (a batch of one), so one poison message is retried and
  * dead-lettered alone while the others are acked.
  */
-export type BatchHandler = (items: BatchItem[]) => Promise<void>;
+export type BatchHandler<E extends DomainEvent = DomainEvent> = (items: Array<BatchItem<E>>) => Promise<void>;
 
 export type RequestHandler = (payload: unknown) => Promise<unknown>;
 
@@ -66,13 +98,16 @@ export interface Subscription {
 /**
  * The bus port. Two adapters implement it (NATS JetStream and in-process) and both pass
  * one contract suite: durable at-least-once delivery, msg-id de-duplication, shared durable
- * consumers, dead-lettering after maxDeliver, and request/reply.
+ * consumers, dead-lettering after maxDeliver, request/reply, and the same payload limit.
  */
 export interface Bus {
+  /** Rejects with PayloadTooLargeError, sending nothing, when the event's message exceeds maxPayload(). */
   publish(event: DomainEvent, options?: PublishOptions): Promise<void>;
-  consume(options: ConsumerOptions, handler: EventHandler): Promise<Subscription>;
+  /** The most bytes one published message may take (NATS: the server's max_payload, headers included). */
+  maxPayload(): number;
+  consume<S extends string>(options: ConsumerOptions<S>, handler: EventHandler<EventOn<S>>): Promise<Subscription>;
   /** Like consume, with the messages handed over in batches (see BatchConsumerOptions). */
-  consumeBatch(options: BatchConsumerOptions, handler: BatchHandler): Promise<Subscription>;
+  consumeBatch<S extends string>(options: BatchConsumerOptions<S>, handler: BatchHandler<EventOn<S>>): Promise<Subscription>;
   /** Called when a message exhausts maxDeliver; the service stores it in its dead-letter table. */
   onDeadLetter(listener: (letter: DeadLetter) => Promise<void> | void): void;
   request<T = unknown>(subject: string, payload: unknown, timeoutMs: number): Promise<T>;

@@ -1,24 +1,30 @@
 import { performance } from 'node:perf_hooks';
 import type { DomainEvent } from '@warriors/contracts';
-import type { BatchHandler, Bus, ConsumerOptions, EventHandler, PublishOptions, RequestHandler, Subscription } from './bus.port';
+import type { BatchHandler, Bus, ConsumerOptions, PublishOptions, RequestHandler, Subscription } from './bus.port';
 import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
   DEFAULT_ACK_WAIT_MS,
+  DEFAULT_DEPENDENCY_RETRY_MS,
   DEFAULT_MAX_DELIVER,
   noResponders,
+  onItsSubjects,
+  oneByOne,
   processBatch,
   requestTimeout,
   subjectMatches,
   type BusLogger,
   type DeadLetterListener,
 } from './common';
+import { assertFits, DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit';
 
 export interface MemoryBrokerOptions {
   /** Clock for the msg-id de-duplication window (injectable so the window is testable). */
   now?: () => number;
   /** Hard cap on retained messages; beyond it the oldest are evicted even if unacked. */
   maxMessages?: number;
+  /** The largest message it takes, in bytes; defaults to NATS's default max_payload. */
+  maxPayloadBytes?: number;
   logger?: BusLogger;
 }
 
@@ -40,6 +46,9 @@ interface Worker {
   /** Messages per handler call: what is waiting when the worker is free, up to this many. */
   batchMax: number;
   listeners: readonly DeadLetterListener[];
+  dependencyRetryMs: number;
+  /** Aborted on detach, so a batch waiting out a dependency is handed back at once. */
+  stopping: AbortController;
   busy: boolean;
   stopped: boolean;
   current: Promise<void>;
@@ -47,7 +56,7 @@ interface Worker {
 
 interface Durable {
   name: string;
-  subjects: string[];
+  subjects: readonly string[];
   maxDeliver: number;
   ackWaitMs: number;
   /** Next stream sequence never delivered to this durable. */
@@ -79,6 +88,7 @@ const nextTick = (): Promise<void> => new Promise((resolve) => setImmediate(reso
 export class MemoryBroker {
   private readonly now: () => number;
   private readonly maxMessages: number;
+  readonly maxPayloadBytes: number;
   readonly logger: BusLogger;
   private log: StoredMessage[] = [];
   private lastSeq = 0;
@@ -91,6 +101,7 @@ export class MemoryBroker {
   constructor(options: MemoryBrokerOptions = {}) {
     this.now = options.now ?? Date.now;
     this.maxMessages = options.maxMessages ?? 100_000;
+    this.maxPayloadBytes = options.maxPayloadBytes ?? DEFAULT_MAX_PAYLOAD_BYTES;
     this.logger = options.logger ?? consoleLogger;
   }
 
@@ -125,7 +136,17 @@ export class MemoryBroker {
     durable.subjects = options.subjects;
     durable.maxDeliver = options.maxDeliver ?? DEFAULT_MAX_DELIVER;
     durable.ackWaitMs = options.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
-    const worker = { handler, batchMax: Math.max(1, batchMax), listeners, busy: false, stopped: false, current: Promise.resolve(), durable };
+    const worker = {
+      handler,
+      batchMax: Math.max(1, batchMax),
+      listeners,
+      dependencyRetryMs: options.dependencyRetryMs ?? DEFAULT_DEPENDENCY_RETRY_MS,
+      stopping: new AbortController(),
+      busy: false,
+      stopped: false,
+      current: Promise.resolve(),
+      durable,
+    };
     durable.workers.push(worker);
     this.pump(durable);
     return worker;
@@ -133,6 +154,7 @@ export class MemoryBroker {
 
   async detach(durable: Durable, worker: Worker): Promise<void> {
     worker.stopped = true;
+    worker.stopping.abort();
     durable.workers = durable.workers.filter((w) => w !== worker);
     if (durable.workers.length === 0 && durable.wake) {
       clearTimeout(durable.wake);
@@ -257,8 +279,7 @@ export class MemoryBroker {
     const verdicts = await processBatch(
       batch.map(({ message, pending }) => ({ subject: message.subject, payload: message.payload, durable: d.name, deliveries: pending.deliveries, maxDeliver: d.maxDeliver })),
       worker.handler,
-      worker.listeners,
-      this.logger,
+      { listeners: worker.listeners, logger: this.logger, dependencyRetryMs: worker.dependencyRetryMs, stopping: worker.stopping.signal },
     );
     for (const [i, { message, pending }] of batch.entries()) {
       pending.inFlight = false;
@@ -308,19 +329,23 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
     broker,
     async publish(event: DomainEvent, publishOptions?: PublishOptions) {
       open();
-      broker.publish(event.type, publishOptions?.msgId ?? event.id, JSON.stringify(event));
+      const body = JSON.stringify(event);
+      assertFits(body, broker.maxPayloadBytes);
+      broker.publish(event.type, publishOptions?.msgId ?? event.id, body);
     },
-    async consume(consumerOptions, handler: EventHandler) {
+    maxPayload() {
+      return broker.maxPayloadBytes;
+    },
+    async consume(consumerOptions, handler) {
       open();
-      const perMessage: BatchHandler = async ([item]) => handler(item!.event, { subject: item!.subject, deliveries: item!.deliveries });
-      const worker = broker.attach(consumerOptions, perMessage, 1, listeners);
+      const worker = broker.attach(consumerOptions, onItsSubjects(consumerOptions, broker.logger, oneByOne(handler)), 1, listeners);
       return track(() => broker.detach(worker.durable, worker));
     },
     async consumeBatch(consumerOptions, handler) {
       open();
       // No maxWaitMs here: in-process handlers have no round trips for a fuller batch to save, so a
       // batch is whatever is waiting when the worker is free.
-      const worker = broker.attach(consumerOptions, handler, consumerOptions.batch.max, listeners);
+      const worker = broker.attach(consumerOptions, onItsSubjects(consumerOptions, broker.logger, handler), consumerOptions.batch.max, listeners);
       return track(() => broker.detach(worker.durable, worker));
     },
     onDeadLetter(listener) {

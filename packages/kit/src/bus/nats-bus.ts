@@ -1,4 +1,4 @@
-import { connect, nanos, RequestError, TimeoutError } from '@nats-io/transport-node';
+import { connect, errors as natsErrors, nanos, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
   AckPolicy,
   DeliverPolicy,
@@ -15,14 +15,19 @@ import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
   DEFAULT_ACK_WAIT_MS,
+  DEFAULT_DEPENDENCY_RETRY_MS,
   DEFAULT_MAX_DELIVER,
   EVENT_SUBJECTS,
   noResponders,
+  onItsSubjects,
+  oneByOne,
   processBatch,
   requestTimeout,
   type BusLogger,
   type DeadLetterListener,
 } from './common';
+import { DependencyUnavailableError } from '../http/errors';
+import { assertFits, DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit';
 
 export interface NatsBusOptions {
   servers: string | string[];
@@ -43,6 +48,16 @@ export interface NatsBusOptions {
 }
 
 const STREAM_IN_USE = 10058;
+/** The header block JetStream publishes carry (NATS wire format): it counts against max_payload too. */
+/** A publish that failed because the broker (or its JetStream) was out of reach, not because of the message. */
+const brokerAway = (err: unknown): boolean =>
+  err instanceof TimeoutError ||
+  err instanceof natsErrors.ConnectionError ||
+  err instanceof natsErrors.ClosedConnectionError ||
+  err instanceof natsErrors.DrainingConnectionError ||
+  // No responders: JetStream (or the stream) is not there yet, e.g. while a restarted server recovers.
+  (err instanceof Error && err.cause instanceof RequestError && err.cause.isNoResponders());
+const msgIdHeaderBytes = (msgId: string): number => Buffer.byteLength(`NATS/1.0\r\nNats-Msg-Id: ${msgId}\r\n\r\n`);
 // Consumers keep up within seconds; a month covers any outage, and the stream stays bounded.
 const DEFAULT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
 
@@ -80,12 +95,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
    * One JetStream durable per subject filter: the server (2.9) has no multi-filter consumers.
    * The name is derived from the filter so every process computes the same one.
    */
-  const consumeSubject = async (
-    consumer: ConsumerOptions,
-    filter: string,
-    handler: BatchHandler,
-    batch: { max: number; maxWaitMs: number },
-  ): Promise<() => Promise<void>> => {
+  const consumeSubject = async (consumer: ConsumerOptions, filter: string, handler: BatchHandler, batch: { max: number; maxWaitMs: number }): Promise<() => Promise<void>> => {
     const maxDeliver = consumer.maxDeliver ?? DEFAULT_MAX_DELIVER;
     const ackWaitMs = consumer.ackWaitMs ?? DEFAULT_ACK_WAIT_MS;
     const concurrency = Math.max(1, consumer.concurrency ?? 1);
@@ -96,12 +106,15 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       ack_policy: AckPolicy.Explicit,
       deliver_policy: DeliverPolicy.All,
       filter_subject: full(filter),
-      // One delivery more than the caller allows, so a delivery whose outcome was lost
-      // (process died, dead-letter listener failed) comes back once to be dead-lettered
-      // instead of the server dropping it silently.
-      max_deliver: maxDeliver + 1,
+      // Unlimited: the server counts every delivery, also those handed back by a consumer stopped while
+      // it waited out a dependency, and would drop a message silently at its limit. processDelivery
+      // keeps the bound instead, dead-lettering a message delivered past maxDeliver without running
+      // the handler (its last attempt never settled: process died, dead-letter listener failed).
+      max_deliver: -1,
       ack_wait: nanos(ackWaitMs),
     };
+    const stopping = new AbortController();
+    const context = { listeners, logger, dependencyRetryMs: consumer.dependencyRetryMs ?? DEFAULT_DEPENDENCY_RETRY_MS, stopping: stopping.signal };
     const ensureConsumer = async (): Promise<void> => {
       try {
         await jsm.consumers.add(streamName, config);
@@ -131,8 +144,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       const verdicts = await processBatch(
         msgs.map((msg) => ({ subject: bare(msg.subject), payload: msg.string(), durable: consumer.durable, deliveries: msg.info.deliveryCount, maxDeliver })),
         handler,
-        listeners,
-        logger,
+        context,
       ).finally(() => clearInterval(heartbeat));
       msgs.forEach((msg, i) => settle(msg, verdicts[i]!));
     };
@@ -211,18 +223,20 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         } catch (err) {
           if (!stopped) logger.warn({ durable: name, err }, 'consume loop failed, re-creating');
         }
-        if (!stopped) await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, recoverDelayMs);
-          wake = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
+        if (!stopped)
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, recoverDelayMs);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
       }
     })();
 
     return async () => {
       stopped = true;
+      stopping.abort();
       messages?.stop();
       wake?.();
       await loop;
@@ -240,15 +254,27 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
   const bus: Bus = {
     async publish(event, publishOptions) {
-      await js.publish(full(event.type), JSON.stringify(event), { msgID: publishOptions?.msgId ?? event.id });
+      const msgID = publishOptions?.msgId ?? event.id;
+      const body = JSON.stringify(event);
+      // The client would refuse it too, but as a generic argument error the caller could not tell from a transient one.
+      assertFits(body, bus.maxPayload(), msgIdHeaderBytes(msgID));
+      try {
+        await js.publish(full(event.type), body, { msgID });
+      } catch (err) {
+        // Told apart so a caller (the outbox) waits for the broker instead of blaming the event.
+        if (brokerAway(err)) throw new DependencyUnavailableError('message bus', { cause: err });
+        throw err;
+      }
+    },
+    maxPayload() {
+      // The server announces its limit on connecting (and again after a reconnect, maybe to another server).
+      return nc.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES;
     },
     async consume(consumer, handler) {
-      // One message per handler call: a batch handler that sees batches of one.
-      const perMessage: BatchHandler = async ([item]) => handler(item!.event, { subject: item!.subject, deliveries: item!.deliveries });
-      return consumeAll(consumer, perMessage, { max: 1, maxWaitMs: 0 });
+      return consumeAll(consumer, onItsSubjects(consumer, logger, oneByOne(handler)), { max: 1, maxWaitMs: 0 });
     },
     async consumeBatch(consumer, handler) {
-      return consumeAll(consumer, handler, { max: consumer.batch.max, maxWaitMs: consumer.batch.maxWaitMs ?? 0 });
+      return consumeAll(consumer, onItsSubjects(consumer, logger, handler), { max: consumer.batch.max, maxWaitMs: consumer.batch.maxWaitMs ?? 0 });
     },
     onDeadLetter(listener) {
       listeners.push(listener);

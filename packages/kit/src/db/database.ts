@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { pgliteAsPool } from './pglite-pool';
 
 /**
@@ -29,10 +29,36 @@ function wrap(db: Kysely<any>, close: () => Promise<void>): Database {
   };
 }
 
-export function createPostgresDatabase(connectionString: string, maxConnections = 10): Database {
-  const pool = new Pool({ connectionString, max: maxConnections });
-  // An idle client losing its server must not crash the process; the next query reconnects.
+/** Where a lost connection is reported: pino-compatible, so services pass their logger. */
+export interface ConnectionLogger {
+  warn(obj: object, msg: string): void;
+}
+
+/**
+ * A connection the server drops (restart, failover, pg_terminate_backend) makes pg emit 'error' on
+ * its client, idle or checked out, and an 'error' event nobody listens to ends the process. Every
+ * client gets a listener of its own for its whole life: the query in flight fails (its request
+ * answers 503), pg's pool discards the dead client when it is released or noticed idle, and the
+ * next query opens a new connection.
+ */
+function survivesLostConnections(pool: Pool, logger: ConnectionLogger | undefined): Pool {
+  const reported = new WeakSet<PoolClient>();
+  pool.on('connect', (client) => {
+    client.on('error', (err: Error & { code?: string }) => {
+      // pg emits twice for one loss (the server's notice, then the closed socket): report it once.
+      if (reported.has(client)) return;
+      reported.add(client);
+      // Code and message only: neither carries the connection string or its password.
+      logger?.warn({ code: err.code, reason: err.message }, 'PostgreSQL connection lost; the pool reconnects');
+    });
+  });
+  // The pool re-emits an idle client's error, already reported by the client's own listener.
   pool.on('error', () => undefined);
+  return pool;
+}
+
+export function createPostgresDatabase(connectionString: string, maxConnections = 10, logger?: ConnectionLogger): Database {
+  const pool = survivesLostConnections(new Pool({ connectionString, max: maxConnections }), logger);
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, () => db.destroy());
 }
@@ -49,12 +75,12 @@ export async function createPgliteDatabase(dataDir: string | undefined): Promise
 }
 
 /** Stack mode on a fresh server: create the database named in the URL if it is missing. */
-export async function ensureDatabaseExists(connectionString: string): Promise<void> {
+export async function ensureDatabaseExists(connectionString: string, logger?: ConnectionLogger): Promise<void> {
   const url = new URL(connectionString);
   const name = decodeURIComponent(url.pathname.slice(1));
   if (!/^[A-Za-z0-9_]+$/.test(name)) throw new Error(`Unsupported database name: ${name}`);
   url.pathname = '/postgres';
-  const admin = new Pool({ connectionString: url.toString(), max: 1 });
+  const admin = survivesLostConnections(new Pool({ connectionString: url.toString(), max: 1 }), logger);
   try {
     const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
     if (found.rowCount === 0) {

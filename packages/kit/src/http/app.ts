@@ -5,6 +5,7 @@ import type { Logger } from '../logger';
 import { errorHandler, jsonNotFound } from './errors';
 import { healthRouter, type ReadinessCheck } from './health';
 import { requestContext } from './request-context';
+import { refuseUnstorableText } from './storable-text';
 
 export const DEFAULT_JSON_LIMIT = '100kb';
 
@@ -21,7 +22,8 @@ export interface AppOptions {
 
 /**
  * The express app every service uses: request id and logging, helmet, CORS as configured,
- * a small JSON body limit, health endpoints, JSON 404 and the `{detail}` error shape.
+ * a small JSON body limit, no text a database cannot store (NUL, lone surrogates: 422), health
+ * endpoints, JSON 404 and the `{detail}` error shape.
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
@@ -36,6 +38,7 @@ export function createApp(options: AppOptions): Express {
   // A parsed body is skipped by the next parser, so the larger limits must come first.
   for (const [path, limit] of Object.entries(options.largeBodyPaths ?? {})) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: options.jsonLimit ?? DEFAULT_JSON_LIMIT }));
+  app.use(refuseUnstorableText);
   for (const router of options.routes) app.use(router);
   app.use(jsonNotFound);
   app.use(errorHandler(options.logger));

@@ -34,16 +34,31 @@ function bearerToken(header: string | undefined): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-/** Rejects the request with 401 unless it carries a valid bearer token; sets req.user. */
-export function requireAuth(signer: TokenSigner): RequestHandler {
-  return (req, _res, next) => {
+export const BAD_CREDENTIALS = 'Could not validate credentials';
+
+export interface AuthOptions {
+  /**
+   * Whether the token's account was deleted, from the service's own record of user.deleted: a token
+   * outlives its account until it expires, so a signature alone does not prove the user still exists.
+   * A user the service has not heard of yet (user.registered on its way) is not deleted.
+   */
+  isDeleted?: (userId: string) => Promise<boolean>;
+}
+
+/** Rejects the request with 401 unless it carries a valid bearer token of a live account; sets req.user. */
+export function requireAuth(signer: TokenSigner, options: AuthOptions = {}): RequestHandler {
+  const { isDeleted } = options;
+  return async (req, _res, next) => {
     const token = bearerToken(req.header('authorization'));
     if (!token) throw unauthorized('Not authenticated');
+    let user: AuthUser;
     try {
-      req.user = signer.verify(token);
+      user = signer.verify(token);
     } catch {
-      throw unauthorized('Could not validate credentials');
+      throw unauthorized(BAD_CREDENTIALS);
     }
+    if (isDeleted && (await isDeleted(user.id))) throw unauthorized(BAD_CREDENTIALS);
+    req.user = user;
     next();
   };
 }

@@ -1,7 +1,8 @@
 import type { DomainEvent } from '@warriors/contracts';
-import type { BatchItem, Bus, ConsumerOptions, DeadLetter, EventHandler } from '../../src/bus';
+import { holdsFor, waitFor } from '@warriors/test-support';
+import { DependencyUnavailableError } from '../../src/http/errors';
+import { DEFAULT_MAX_PAYLOAD_BYTES, PayloadTooLargeError, type BatchItem, type Bus, type ConsumerOptions, type DeadLetter, type EventHandler } from '../../src/bus';
 import { userRegistered } from './events';
-import { holdsFor, waitFor } from './wait-for';
 
 const ACK_WAIT_MS = 150;
 const fast = (durable: string, extra: Partial<ConsumerOptions> = {}): ConsumerOptions => ({
@@ -150,6 +151,96 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>, cleanu
       expect(JSON.parse(letters[0]!.payload)).toEqual(event);
     });
 
+    it('a dependency failure is retried, not dead-lettered, however many times it happens', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      b.onDeadLetter((l) => void letters.push(l));
+      const outage = 3 * 3; // three times maxDeliver
+      const r = recorder(async () => {
+        if (r.seen.length <= outage) throw new DependencyUnavailableError('test store');
+      });
+      await b.consume(fast('outage', { dependencyRetryMs: 5 }), r.handler);
+      const event = userRegistered();
+      await b.publish(event);
+      await waitFor(() => r.seen.length === outage + 1, 10_000, 'applied once the dependency is back');
+      await holdsFor(() => r.seen.length === outage + 1, ACK_WAIT_MS * 2, 'acked, not delivered again');
+      expect(letters).toEqual([]);
+      expect(r.ids()).toEqual(Array(outage + 1).fill(event.id));
+    });
+
+    it('a real failure is still dead-lettered after maxDeliver, dependency failures not counted', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      b.onDeadLetter((l) => void letters.push(l));
+      let calls = 0;
+      const r = recorder(async () => {
+        calls += 1;
+        // Each delivery first meets the dependency away twice, then a fault of the message itself.
+        if (calls % 3 !== 0) throw new DependencyUnavailableError('test store');
+        throw new Error('cannot apply it');
+      });
+      await b.consume(fast('real', { dependencyRetryMs: 5 }), r.handler);
+      await b.publish(userRegistered());
+      await waitFor(() => letters.length >= 1, 10_000, 'dead letter');
+      await holdsFor(() => letters.length === 1 && calls === 9, ACK_WAIT_MS * 3, 'no more deliveries');
+      expect(r.seen.map((s) => s.deliveries)).toEqual([1, 1, 1, 2, 2, 2, 3, 3, 3]);
+      expect(letters[0]).toEqual(expect.objectContaining({ durable: 'real', deliveries: 3, error: 'cannot apply it' }));
+    });
+
+    it('retries a batch that fails for a dependency as a whole, then acks it', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      b.onDeadLetter((l) => void letters.push(l));
+      const events = Array.from({ length: 4 }, () => userRegistered());
+      for (const event of events) await b.publish(event);
+      const calls: BatchItem[][] = [];
+      await b.consumeBatch({ ...fast('outage-batch', { dependencyRetryMs: 5 }), batch: { max: 4, maxWaitMs: 50 } }, async (items) => {
+        calls.push(items);
+        if (calls.length <= 5) throw new DependencyUnavailableError('test store');
+      });
+      await waitFor(() => calls.length >= 6 && calls.flat().length >= 6 * 4, 10_000, 'the batch applied');
+      await holdsFor(() => calls.length === 6, ACK_WAIT_MS * 2, 'acked, not delivered again');
+      // Never split into batches of one, as a poison message would be: the same four each time.
+      expect(calls.map((items) => items.map((item) => item.event.id))).toEqual(Array(6).fill(events.map((e) => e.id)));
+      expect(letters).toEqual([]);
+    });
+
+    it('retries a dead-letter listener that fails for a dependency instead of dropping the letter', async () => {
+      const b = await bus();
+      const letters: DeadLetter[] = [];
+      let attempts = 0;
+      b.onDeadLetter((l) => {
+        attempts += 1;
+        if (attempts <= 4) throw new DependencyUnavailableError('dead-letter table');
+        letters.push(l);
+      });
+      const r = recorder(async () => {
+        throw new Error('cannot apply it');
+      });
+      await b.consume(fast('letter-outage', { maxDeliver: 1, dependencyRetryMs: 5 }), r.handler);
+      await b.publish(userRegistered());
+      await waitFor(() => letters.length === 1, 10_000, 'the letter stored');
+      await holdsFor(() => letters.length === 1 && r.seen.length === 1, ACK_WAIT_MS * 2, 'no more deliveries');
+      expect(letters[0]).toEqual(expect.objectContaining({ durable: 'letter-outage', deliveries: 1, error: 'cannot apply it' }));
+    });
+
+    it('hands back a message waiting out a dependency when its consumer stops', async () => {
+      const [one, two] = [await bus(), await bus()];
+      const failing = recorder(async () => {
+        throw new DependencyUnavailableError('test store');
+      });
+      // A retry far in the future: only the stop can end the wait.
+      const sub = await one.consume(fast('handback', { dependencyRetryMs: 60_000 }), failing.handler);
+      const event = userRegistered();
+      await one.publish(event);
+      await waitFor(() => failing.seen.length === 1, 5_000, 'first attempt');
+      await sub.stop();
+      const r = recorder();
+      await two.consume(fast('handback'), r.handler);
+      await waitFor(() => r.seen.length === 1, 5_000, 'delivered to the next consumer');
+      expect(r.seen[0]).toEqual({ event, subject: 'user.registered', deliveries: 2 });
+    });
+
     it('dead-letters an invalid event without calling the handler', async () => {
       const b = await bus();
       const letters: DeadLetter[] = [];
@@ -235,7 +326,12 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>, cleanu
       });
       await waitFor(() => letters.length >= 1, 5_000, 'poison dead-lettered');
       await holdsFor(() => letters.length === 1, ACK_WAIT_MS * 3, 'one letter, no more deliveries');
-      expect(applied.sort()).toEqual(events.filter((e) => e !== poison).map((e) => e.id).sort());
+      expect(applied.sort()).toEqual(
+        events
+          .filter((e) => e !== poison)
+          .map((e) => e.id)
+          .sort(),
+      );
       expect(letters[0]).toEqual(expect.objectContaining({ durable: 'poisoned', deliveries: 3, error: 'cannot apply the poison' }));
       // After a batch failed, the poison went alone: 3 deliveries, each with a call of its own.
       const alone = calls.filter((items) => items.length === 1 && items[0]!.event.id === poison.id);
@@ -303,6 +399,27 @@ export function runBusContract(name: string, makeBus: () => Promise<Bus>, cleanu
       await one.publishTransient('live.effects.a1', { badge: 'marker' });
       await waitFor(() => marker.length >= 1, 5_000, 'marker delivered');
       expect(got).toEqual([{ badge: 'first' }]);
+    });
+
+    it('refuses an event over its max payload (NATS default, 1 MiB) without sending it, and takes one just under', async () => {
+      const b = await bus();
+      const r = recorder();
+      await b.consume(fast('payload'), r.handler);
+      expect(b.maxPayload()).toBe(DEFAULT_MAX_PAYLOAD_BYTES);
+      const withName = (bytes: number): DomainEvent => {
+        const event = userRegistered();
+        const unnamed = { ...event, data: { ...event.data, name: '' } } as DomainEvent;
+        const size = Buffer.byteLength(JSON.stringify(unnamed));
+        return { ...event, data: { ...event.data, name: 'x'.repeat(bytes - size) } } as DomainEvent;
+      };
+      const [tooLarge, fits] = [withName(DEFAULT_MAX_PAYLOAD_BYTES + 1), withName(DEFAULT_MAX_PAYLOAD_BYTES - 1024)];
+      const refusal = b.publish(tooLarge);
+      await expect(refusal).rejects.toThrow(PayloadTooLargeError);
+      // NATS counts its headers too, so the size told may be a little over the event's own.
+      await expect(refusal).rejects.toThrow(/^payload of 1,048,\d{3} bytes exceeds the bus limit of 1,048,576$/);
+      await b.publish(fits);
+      await waitFor(() => r.seen.length === 1, 5_000, 'the event under the limit delivered');
+      expect(r.ids()).toEqual([fits.id]);
     });
 
     it('is ready while open and not after close', async () => {

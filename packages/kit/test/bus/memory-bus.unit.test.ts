@@ -1,16 +1,17 @@
+import { waitFor } from '@warriors/test-support';
 import { createMemoryBus, MemoryBroker } from '../../src/bus';
 import { subjectMatches } from '../../src/bus/common';
 import { runBusContract } from './bus.contract';
 import { userRegistered } from './events';
-import { waitFor } from './wait-for';
 
-let broker = new MemoryBroker();
+const quiet = { warn: () => {}, error: () => {} };
+let broker = new MemoryBroker({ logger: quiet });
 
 runBusContract(
   'memory',
   async () => createMemoryBus({ broker }),
   async () => {
-    broker = new MemoryBroker();
+    broker = new MemoryBroker({ logger: quiet });
   },
 );
 

@@ -52,5 +52,5 @@ export function toActivity(record: ActivityRecord): Activity {
 }
 
 export function toLogResult(record: ActivityRecord, effects: Effects): LogResult {
-  return { activity: toActivity(record), points_awarded: record.points, ...effects };
+  return { activity: toActivity(record), points_awarded: record.points, held: effects.held_message !== null, ...effects };
 }

@@ -1,8 +1,8 @@
 import type { ActivityEffects, LogResult } from '@warriors/contracts';
 
-export type Effects = Pick<LogResult, 'badges' | 'milestones' | 'rank_change' | 'campaign_completed'>;
+export type Effects = Pick<LogResult, 'badges' | 'milestones' | 'rank_change' | 'campaign_completed' | 'held_message'>;
 
-export const NO_EFFECTS: Effects = { badges: [], milestones: [], rank_change: null, campaign_completed: null };
+export const NO_EFFECTS: Effects = { badges: [], milestones: [], rank_change: null, campaign_completed: null, held_message: null };
 
 /** Lists add up across sources; a single-valued effect is taken from the first source that has one. */
 export function mergeEffects(answers: readonly ActivityEffects[]): Effects {
@@ -12,6 +12,7 @@ export function mergeEffects(answers: readonly ActivityEffects[]): Effects {
       milestones: [...merged.milestones, ...answer.milestones],
       rank_change: merged.rank_change ?? answer.rank_change,
       campaign_completed: merged.campaign_completed ?? answer.campaign_completed,
+      held_message: merged.held_message ?? answer.held_message ?? null,
     }),
     NO_EFFECTS,
   );

@@ -1,7 +1,8 @@
 import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects } from '@warriors/contracts';
 import type { Bus, Subscription } from '@warriors/kit';
 
-export type EffectSource = ActivityEffects['source'];
+/** A service that answers logs with their effects (answersLogEffects in services.registry.json). */
+export type EffectSource = string;
 
 export interface PendingEffects {
   /** Resolves with the answers (in `sources` order) once every source answered or `waitMs` passed. */

@@ -39,11 +39,7 @@ export const ACTIVITY_INSERT: GroupInsertSpec = {
   conflict: ['user_id', 'idempotency_key'],
 };
 
-export async function findByIdempotencyKey(
-  db: Executor,
-  userId: string,
-  key: string,
-): Promise<{ record: ActivityRecord; result: LogResult | null } | undefined> {
+export async function findByIdempotencyKey(db: Executor, userId: string, key: string): Promise<{ record: ActivityRecord; result: LogResult | null } | undefined> {
   const row = await db
     .withSchema(SCHEMA)
     .selectFrom('activities as a')
@@ -57,10 +53,14 @@ export async function findByIdempotencyKey(
   return { record, result };
 }
 
-// One JSON object of answers by activity id: one statement text for any number of answers.
+// One JSON object of answers by activity id: one statement text for any number of answers. An
+// activity deleted meanwhile (its account was, by cascade) has nobody left to replay its answer to:
+// it is skipped, instead of its foreign key failing the statement and every other log's answer with
+// it. KEY SHARE makes a deletion in progress finish first (the row is then skipped) or wait for us.
 const SAVE_RESULTS = `
   insert into ${SCHEMA}.activity_results (activity_id, result)
-  select key::uuid, value from jsonb_each($1::jsonb)
+  select a.id, answer.value from jsonb_each($1::jsonb) as answer join ${SCHEMA}.activities a on a.id = answer.key::uuid
+  for key share of a
   on conflict (activity_id) do nothing`;
 
 /** Stores the first answers of several logs in one statement (see the batcher in log-activity). */

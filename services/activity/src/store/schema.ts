@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ActivityType, LogResult, UserProjection } from '@warriors/contracts';
+import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'activity';
 
@@ -21,21 +22,10 @@ interface ActivitiesTable {
   idempotency_key: string | null;
 }
 
-export interface ActivityDatabase {
+export interface ActivityDatabase extends ConsumerTables {
   users: UsersTable;
-  deleted_users: { user_id: string; deleted_at: Date };
   activities: ActivitiesTable;
   activity_results: { activity_id: string; result: ColumnType<LogResult, string, never> };
-  inbox: { event_id: string; applied_at: Date };
-  dead_letters: {
-    id: Generated<string>;
-    subject: string;
-    durable: string;
-    deliveries: number;
-    error: string;
-    payload: string;
-    created_at: Date;
-  };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

@@ -1,7 +1,7 @@
 import { RANKS_REQUEST, RanksReply, type FunnelMetrics, type RecentActivity, type UserProjection, type UserSummary } from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
-import { addDays, localDate, usableTimezone } from '@warriors/contracts';
+import { addDays, isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { buildSummary, pointsPeriods } from '../domain/summary';
 import { DAILY_POINTS_DAYS, funnelWindow, summaryWindow, type FunnelWindow, type SummaryWindow } from '../domain/windows';
 import { countsByType, pointsByDate, pointsTotals, recentVisible } from '../store/activities.store';
@@ -26,7 +26,8 @@ export type Reports = ReturnType<typeof createReports>;
 export function createReports({ db, bus, clock, users }: ReportsDeps) {
   /** The subject of a per-user report: the caller themself, or someone whose profile is public. */
   async function readableUser(callerId: string, subjectId: string): Promise<UserProjection> {
-    const subject = await users.resolve(subjectId);
+    // A text that is no user id names nobody; refused before it reaches SQL or auth.
+    const subject = isUserId(subjectId) ? await users.resolve(subjectId) : null;
     if (!subject) throw notFound(USER_NOT_FOUND);
     if (subject.user_id !== callerId && !subject.profile_public) throw forbidden(PROFILE_PRIVATE);
     return subject;

@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import { HttpError, type Bus } from '@warriors/kit';
-import { findUser, isDeleted, lockUser, upsertUser } from '../store/users.store';
+import { findUser, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 
 /** How long to wait for auth when a user is not in the projection yet. */
@@ -29,7 +29,7 @@ export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }) {
   async function resolve(userId: string): Promise<UserProjection | null> {
     const known = await findUser(db, userId);
     if (known) return known;
-    if (await isDeleted(db, userId)) return null;
+    if (await projectedUsers.isDeleted(db, userId)) return null;
     let reply: UserProjection | null;
     try {
       reply = UserProjectionReply.parse(await bus.request(REQUESTS.userProjection, { user_id: userId }, USER_REQUEST_TIMEOUT_MS));
@@ -38,10 +38,10 @@ export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }) {
     }
     if (!reply || reply.user_id !== userId) return null;
     return db.transaction().execute(async (trx) => {
-      await lockUser(trx, userId);
+      await projectedUsers.lock(trx, userId);
       // A user.deleted applied while auth was answering wins over the answer.
-      if (await isDeleted(trx, userId)) return null;
-      await upsertUser(trx, reply, null);
+      if (await projectedUsers.isDeleted(trx, userId)) return null;
+      await projectedUsers.save(trx, reply, null);
       return (await findUser(trx, userId)) ?? null;
     });
   }

@@ -1,13 +1,14 @@
 import { EFFECTS_SUBJECT, type ActivityEffects, type Badge, type DomainEvent } from '@warriors/contracts';
 import type { Database } from '@warriors/kit';
-import { createTestDatabase, startActivity, type TestActivity } from '../support/harness';
+import { createTestDatabase } from '@warriors/test-support';
+import { startActivity, type TestActivity } from '../support/harness';
 
 let database: Database;
 let drop: () => Promise<void>;
 const running: TestActivity[] = [];
 
 beforeAll(async () => {
-  const test = await createTestDatabase();
+  const test = await createTestDatabase('activity');
   database = test.database;
   drop = test.drop;
 });
@@ -22,8 +23,8 @@ afterAll(async () => {
   await drop();
 });
 
-async function start(options: Parameters<typeof startActivity>[1]): Promise<TestActivity> {
-  const service = await startActivity(database, options);
+async function start(options: Parameters<typeof startActivity>[0]): Promise<TestActivity> {
+  const service = await startActivity(options, database);
   running.push(service);
   return service;
 }
@@ -63,6 +64,16 @@ it('answers with the effects gamification publishes for the activity', async () 
   expect(Date.now() - started).toBeLessThan(5000);
   expect(reply.status).toBe(201);
   expect(reply.body).toMatchObject({ points_awarded: 10, badges: [badge], milestones: [], rank_change: rankChange, campaign_completed: null });
+});
+
+it('says the entry is held when gamification held it above its daily ceiling', async () => {
+  const service = await start({ effectsWaitMs: 10_000 });
+  const message = 'Held for your confirmation: 4 Deals Closed today is above the daily limit of 3. Confirm this entry to add its 50 points to the leaderboards.';
+  await answerEffects(service, 'test_gamification', () => ({ source: 'gamification', held_message: message }));
+  const { token } = await service.registerUser();
+  const reply = await service.call('POST', '/api/activity', { token, body: { activity_type: 'deal_closed' } });
+  expect(reply.status).toBe(201);
+  expect(reply.body).toMatchObject({ points_awarded: 50, held: true, held_message: message });
 });
 
 it('merges the effects of every expected source', async () => {

@@ -8,7 +8,7 @@ let activity: TestActivity;
 
 beforeAll(async () => {
   database = await createPgliteDatabase(undefined);
-  activity = await startActivity(database, { effectsWaitMs: 10 });
+  activity = await startActivity({ effectsWaitMs: 10 }, database);
 });
 
 afterAll(async () => {

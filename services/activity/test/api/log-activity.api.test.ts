@@ -1,16 +1,17 @@
 import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
 import { LogResult, type DomainEvent } from '@warriors/contracts';
-import { createTestDatabase, NOW, startActivity, waitFor, type TestActivity } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { saveResults } from '../../src/store/activities.store';
+import type { ActivityDatabase } from '../../src/store/schema';
+import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
-let drop: () => Promise<void>;
 const logged: DomainEvent[] = [];
 
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
   // Nobody answers effects here: every log waits the short bounded time and answers without them.
-  activity = await startActivity(test.database, { effectsWaitMs: 50 });
+  activity = await startActivity({ effectsWaitMs: 50 });
   // The test plays a downstream consumer of activity.logged on the same (real, in-process) bus.
   await activity.bus.consume({ durable: 'test_activity_logged', subjects: ['activity.logged'] }, async (event) => {
     logged.push(event);
@@ -19,7 +20,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await activity.close();
-  await drop();
 });
 
 const post = (path: string, token: string, body: unknown, headers?: Record<string, string>) => activity.call('POST', path, { token, body, headers });
@@ -42,6 +42,8 @@ describe('POST /api/activity', () => {
         local_date: '2025-03-12',
       },
       points_awarded: 10,
+      held: false,
+      held_message: null,
       badges: [],
       milestones: [],
       rank_change: null,
@@ -72,7 +74,7 @@ describe('POST /api/activity', () => {
   it('publishes activity.logged with its own event id and the activity in data', async () => {
     const { user, token } = await activity.registerUser({ timezone: 'Europe/Paris' });
     const reply = await post('/api/activity', token, { activity_type: 'doorknock' }, { 'x-request-id': 'req-log-1' });
-    const event = await waitFor('activity.logged', () => loggedFor(reply.body.activity.id));
+    const event = await eventually('activity.logged', () => loggedFor(reply.body.activity.id));
     expect(event).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'activity.logged',
@@ -127,7 +129,7 @@ describe('POST /api/activity/bulk', () => {
     expect(reply.body.activity).toMatchObject({ activity_type: 'direct_mail', quantity: 40, points: 80, note: 'Mailed the industrial park owners' });
     expect(reply.body.points_awarded).toBe(80);
     expect(await activity.activityCount(user.user_id)).toBe(1);
-    const event = await waitFor('activity.logged', () => loggedFor(reply.body.activity.id));
+    const event = await eventually('activity.logged', () => loggedFor(reply.body.activity.id));
     expect(event.data).toMatchObject({ quantity: 40, points: 80 });
   });
 
@@ -182,7 +184,7 @@ describe('Idempotency-Key', () => {
     expect(replies.map((r) => r.status)).toEqual(Array(10).fill(201));
     expect(new Set(replies.map((r) => r.body.activity.id)).size).toBe(1);
     expect(await activity.activityCount(user.user_id)).toBe(1);
-    await waitFor('activity.logged', () => loggedFor(replies[0]!.body.activity.id));
+    await eventually('activity.logged', () => loggedFor(replies[0]!.body.activity.id));
     expect(logged.filter((e) => e.type === 'activity.logged' && e.data.user_id === user.user_id)).toHaveLength(1);
   });
 
@@ -204,10 +206,30 @@ describe('Idempotency-Key', () => {
     expect(await activity.activityCount(user.user_id)).toBe(2);
   });
 
-  it.each([['empty', ''], ['over 200 characters', 'k'.repeat(201)]])('answers 422 for a key that is %s', async (_label, value) => {
+  it.each([
+    ['empty', ''],
+    ['over 200 characters', 'k'.repeat(201)],
+  ])('answers 422 for a key that is %s', async (_label, value) => {
     const { token } = await activity.registerUser();
     const reply = await post('/api/activity', token, { activity_type: 'email' }, { 'idempotency-key': value });
     expect(reply).toEqual({ status: 422, body: { detail: [{ loc: ['header', 'idempotency-key'], msg: 'Idempotency-Key must be 1 to 200 characters' }] } });
+  });
+});
+
+describe('stored answers', () => {
+  it("stores the answers of a batch even when one answer's activity was deleted with its account", async () => {
+    const { token } = await activity.registerUser();
+    // Without an Idempotency-Key the log stores no answer of its own.
+    const result = LogResult.parse((await post('/api/activity', token, { activity_type: 'cold_call' })).body);
+
+    await saveResults(activity.database.db as Kysely<ActivityDatabase>, [
+      { activityId: result.activity.id, result },
+      { activityId: randomUUID(), result },
+    ]);
+
+    const stored = await sql<{ activity_id: string }>`
+      select activity_id from activity.activity_results where activity_id = ${result.activity.id}`.execute(activity.database.db);
+    expect(stored.rows).toEqual([{ activity_id: result.activity.id }]);
   });
 });
 

@@ -1,9 +1,8 @@
 import { RANKS_REQUEST, RanksRequest, RecentActivity, type ActivityType, type UserProjection } from '@warriors/contracts';
 import type { Subscription } from '@warriors/kit';
-import { createTestDatabase, NOW, startActivity, type TestActivity } from '../support/harness';
+import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
-let drop: () => Promise<void>;
 let gamification: Subscription | undefined;
 let alice: { user: UserProjection; token: string };
 let hidden: { user: UserProjection; token: string };
@@ -14,9 +13,7 @@ const log: Array<[string, ActivityType, string]> = [];
 const TYPES: ActivityType[] = ['cold_call', 'email', 'meeting', 'doorknock', 'live_conversation'];
 
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  activity = await startActivity(test.database, { effectsWaitMs: 10 });
+  activity = await startActivity({ effectsWaitMs: 10 });
   alice = await activity.registerUser({ name: 'Alice Vance', city: 'Austin', state: 'TX', company: 'Vance CRE' });
   hidden = await activity.registerUser({ show_in_battle_pulse: false });
   carol = await activity.registerUser({ name: 'Carol Diaz', company: null, city: null, state: null });
@@ -40,7 +37,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await activity.close();
-  await drop();
 });
 
 const feed = (query = '') => activity.call('GET', `/api/recent-activities${query}`);
@@ -49,7 +45,10 @@ it('answers the 20 newest activities of users shown in the feed, newest first, w
   const reply = await feed();
   expect(reply.status).toBe(200);
   const rows = reply.body.map((row: unknown) => RecentActivity.strict().parse(row));
-  const expected = log.filter(([userId]) => userId !== hidden.user.user_id).reverse().slice(0, 20);
+  const expected = log
+    .filter(([userId]) => userId !== hidden.user.user_id)
+    .reverse()
+    .slice(0, 20);
   expect(rows.map((r: RecentActivity) => [r.user_id, r.activity_type, r.created_at])).toEqual(expected);
   expect(rows.some((r: RecentActivity) => r.user_id === hidden.user.user_id)).toBe(false);
 });

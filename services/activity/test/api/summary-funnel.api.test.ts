@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
-import { createTestDatabase, NOW, startActivity, type TestActivity } from '../support/harness';
+import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
-let drop: () => Promise<void>;
 let subject: { user: UserProjection; token: string };
 let viewer: { user: UserProjection; token: string };
 
@@ -26,9 +25,7 @@ const HISTORY: Array<[at: string, path: string, body: object, localDate: string]
 ];
 
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  activity = await startActivity(test.database, { effectsWaitMs: 10 });
+  activity = await startActivity({ effectsWaitMs: 10 });
   subject = await activity.registerUser({ timezone: 'America/New_York', name: 'Nora York', username: 'nora_york' });
   viewer = await activity.registerUser({ timezone: 'Asia/Tokyo' });
   for (const [at, path, body, localDate] of HISTORY) {
@@ -41,13 +38,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await activity.close();
-  await drop();
 });
 
-const summary = (token: string, userId: string, window?: string) =>
-  activity.call('GET', `/api/users/${userId}/summary${window ? `?window=${window}` : ''}`, { token });
-const funnel = (token: string, userId: string, window?: string) =>
-  activity.call('GET', `/api/users/${userId}/metrics/funnel${window ? `?window=${window}` : ''}`, { token });
+const summary = (token: string, userId: string, window?: string) => activity.call('GET', `/api/users/${userId}/summary${window ? `?window=${window}` : ''}`, { token });
+const funnel = (token: string, userId: string, window?: string) => activity.call('GET', `/api/users/${userId}/metrics/funnel${window ? `?window=${window}` : ''}`, { token });
 
 const counts = (body: { activity_counts: Record<string, { count: number; prev_count: number }> }) =>
   Object.fromEntries(Object.entries(body.activity_counts).filter(([, c]) => c.count > 0 || c.prev_count > 0));
@@ -182,6 +176,13 @@ describe.each([
       expect(await get(viewer.token, 'not-even-a-uuid')).toEqual({ status: 404, body: { detail: 'User not found' } });
     } finally {
       await auth.stop();
+    }
+  });
+
+  it('answers 404 for a text that cannot be a user id, without asking auth or reaching SQL', async () => {
+    // Nobody answers for auth here: these must not wait for it (that was a 503), nor reach SQL (a NUL was a 500).
+    for (const id of ['not-even-a-uuid', '2147483648', '%00', 'A'.repeat(5000)]) {
+      expect(await get(viewer.token, id)).toEqual({ status: 404, body: { detail: 'User not found' } });
     }
   });
 

@@ -1,16 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { REQUESTS, UserProjectionRequest, type UserProjection } from '@warriors/contracts';
 import type { Subscription } from '@warriors/kit';
-import { createTestDatabase, projection, startActivity, userEvent, waitFor, type TestActivity } from '../support/harness';
+import { eventually, testUser } from '@warriors/test-support';
+import { startActivity, userEvent, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
-let drop: () => Promise<void>;
 let auth: Subscription | undefined;
 
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  activity = await startActivity(test.database, { effectsWaitMs: 20 });
+  activity = await startActivity({ effectsWaitMs: 20 });
 });
 
 afterEach(async () => {
@@ -20,7 +18,6 @@ afterEach(async () => {
 
 afterAll(async () => {
   await activity.close();
-  await drop();
 });
 
 /** The test plays auth's side of the projection request, knowing exactly these users. */
@@ -49,7 +46,7 @@ describe('user events', () => {
   it('applies user.updated', async () => {
     const { user } = await activity.registerUser();
     await activity.bus.publish(userEvent('user.updated', { ...user, name: 'Renamed', profile_public: false }, { occurredAt: '2025-03-12T12:00:01.000Z' }));
-    const stored = await waitFor('the update', async () => {
+    const stored = await eventually('the update', async () => {
       const row = await activity.storedUser(user.user_id);
       return row?.name === 'Renamed' ? row : undefined;
     });
@@ -82,7 +79,7 @@ describe('user events', () => {
     expect((await activity.call('POST', '/api/activity', { token, body: { activity_type: 'email' } })).status).toBe(201);
     expect(await activity.activityCount(user.user_id)).toBe(1);
     await activity.bus.publish(userEvent('user.deleted', user));
-    await waitFor('the deletion', async () => ((await activity.storedUser(user.user_id)) ? undefined : true));
+    await eventually('the deletion', async () => ((await activity.storedUser(user.user_id)) ? undefined : true));
     expect(await activity.activityCount(user.user_id)).toBe(0);
     // A late update must not bring the user back.
     await publishAndSettle(userEvent('user.updated', { ...user, name: 'Ghost' }, { occurredAt: '2025-03-12T13:00:00.000Z' }));
@@ -99,7 +96,7 @@ describe('user events', () => {
 
 describe('a user not in the projection yet', () => {
   it('is fetched from auth, stored, and can log', async () => {
-    const user = projection({ timezone: 'Asia/Tokyo' });
+    const user = testUser({ timezone: 'Asia/Tokyo' });
     const asked = await authKnows(user);
     const token = activity.tokens.sign({ id: user.user_id });
     const reply = await activity.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } });
@@ -112,7 +109,7 @@ describe('a user not in the projection yet', () => {
   });
 
   it('lets the later user.registered event replace the fetched row', async () => {
-    const user = projection();
+    const user = testUser();
     await authKnows(user);
     const token = activity.tokens.sign({ id: user.user_id });
     expect((await activity.call('POST', '/api/activity', { token, body: { activity_type: 'email' } })).status).toBe(201);
@@ -143,10 +140,10 @@ describe('dead letters', () => {
     const payload = JSON.stringify({ id: 'bad-1', type: 'user.registered', v: 1, occurredAt: 'now', data: { user_id: 42 } });
     // Straight to the broker: the bus's typed publish cannot send an invalid event.
     activity.bus.broker.publish('user.registered', 'bad-1', payload);
-    const letter = await waitFor('the dead letter', async () =>
+    const letter = await eventually('the dead letter', async () =>
       activity.database.db.withSchema('activity').selectFrom('dead_letters').selectAll().where('payload', '=', payload).executeTakeFirst(),
     );
-    expect(letter).toMatchObject({ subject: 'user.registered', durable: 'activity_users', deliveries: 1, payload, created_at: new Date('2025-03-12T12:00:00.000Z') });
+    expect(letter).toMatchObject({ subject: 'user.registered', durable: 'activity_users', deliveries: 1, payload, received_at: new Date('2025-03-12T12:00:00.000Z') });
     expect(letter.error).toMatch(/^invalid event/);
   });
 });

@@ -43,11 +43,18 @@ describe('newActivity', () => {
         local_date: '2025-03-12',
       },
       points_awarded: 12,
+      held: false,
+      held_message: null,
       badges: [],
       milestones: [],
       rank_change: null,
       campaign_completed: null,
     });
+  });
+
+  it('says the entry is held when gamification held it', () => {
+    const record = newActivity('a1', 'u1', request('email'), at, 'UTC');
+    expect(toLogResult(record, { ...NO_EFFECTS, held_message: 'Held for your confirmation' })).toMatchObject({ held: true, held_message: 'Held for your confirmation' });
   });
 });
 
@@ -74,9 +81,7 @@ describe('bulk entry rules', () => {
   });
 
   it.each([undefined, '', 'too short', '  padded  '])('needs a note of 10+ characters above 20 (got %p)', (note) => {
-    expect(issues({ ...valid, quantity: 21, note })).toEqual([
-      { path: ['note'], message: 'For entries over 20, please provide a brief description (at least 10 characters)' },
-    ]);
+    expect(issues({ ...valid, quantity: 21, note })).toEqual([{ path: ['note'], message: 'For entries over 20, please provide a brief description (at least 10 characters)' }]);
   });
 
   it('counts a 10-character note as enough', () => {

@@ -39,6 +39,12 @@ describe('mergeEffects', () => {
       milestones: [{ percentage: 50, goal_name: 'Sprint Week', remaining: 50 }],
       rank_change: rank,
       campaign_completed: campaign,
+      held_message: null,
     });
+  });
+
+  it("keeps gamification's hold on an entry above its daily ceiling", () => {
+    const merged = mergeEffects([answer('campaigns', {}), answer('gamification', { held_message: 'Held for your confirmation' })]);
+    expect(merged.held_message).toBe('Held for your confirmation');
   });
 });

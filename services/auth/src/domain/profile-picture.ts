@@ -5,8 +5,7 @@ export type ImageMime = 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
 export const UNSUPPORTED_IMAGE = 'Unsupported image type: use PNG, JPEG, WebP or GIF';
 export const IMAGE_TOO_LARGE = 'File size must be less than 5MB';
 
-const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) =>
-  bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
+const startsWith = (bytes: Uint8Array, prefix: readonly number[], at = 0) => bytes.length >= at + prefix.length && prefix.every((b, i) => bytes[at + i] === b);
 
 const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
 
@@ -22,17 +21,23 @@ export function detectImageMime(bytes: Uint8Array): ImageMime | null {
   return null;
 }
 
-export type PictureCheck = { ok: true; dataUrl: string } | { ok: false; reason: string };
+/** A checked picture: its bytes and the type read from them. */
+export interface Picture {
+  mime: ImageMime;
+  bytes: Uint8Array;
+}
+
+export type PictureCheck = { ok: true; picture: Picture } | { ok: false; reason: string };
 
 /**
- * Decodes a base64 data URL and accepts it only when it is a real PNG, JPEG, GIF or WebP under
- * 5 MB; the stored URL is re-labelled with the detected type and re-encoded without whitespace.
+ * Decodes a base64 data URL and accepts it only when it is a real PNG, JPEG, GIF or WebP of less
+ * than 5 MiB (the message says "less than", so exactly 5 MiB is refused, as the web app does).
  */
 export function checkProfilePicture(dataUrl: string): PictureCheck {
   const comma = dataUrl.indexOf(',');
   const bytes = Buffer.from(dataUrl.slice(comma + 1), 'base64');
-  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) return { ok: false, reason: IMAGE_TOO_LARGE };
+  if (bytes.length >= PROFILE_PICTURE_MAX_BYTES) return { ok: false, reason: IMAGE_TOO_LARGE };
   const mime = detectImageMime(bytes);
   if (!mime) return { ok: false, reason: UNSUPPORTED_IMAGE };
-  return { ok: true, dataUrl: `data:${mime};base64,${bytes.toString('base64')}` };
+  return { ok: true, picture: { mime, bytes } };
 }

@@ -1,4 +1,4 @@
-import type { FocusArea, User, UserProjection } from '@warriors/contracts';
+import type { FocusArea, User, UserProjection, UserSearchResult } from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {
@@ -81,4 +81,13 @@ export function toProjection(user: UserRecord): UserProjection {
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,
   };
+}
+
+/** What user search reads of an account. */
+export type SearchRow = Pick<UserRecord, 'id' | 'name' | 'username' | 'profile_picture' | 'company' | 'profile_public'>;
+
+/** A search hit as the user's public profile would show it: a private profile shows only its username. */
+export function toSearchResult(user: SearchRow): UserSearchResult {
+  if (!user.profile_public) return { id: user.id, name: null, username: user.username, profile_picture: null, company: null, profile_public: false };
+  return { id: user.id, name: user.name, username: user.username, profile_picture: user.profile_picture, company: user.company, profile_public: true };
 }

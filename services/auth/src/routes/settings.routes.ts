@@ -41,7 +41,7 @@ export function settingsRoutes(accounts: Accounts, tokens: TokenSigner): Router 
     const { profile_picture } = parse(ProfilePictureBody, req.body);
     const picture = checkProfilePicture(profile_picture);
     if (!picture.ok) throw new ValidationError([{ loc: ['body', 'profile_picture'], msg: picture.reason }]);
-    res.json(await accounts.update(currentUserId(req), { profile_picture: picture.dataUrl }, { requestId: req.id }));
+    res.json(await accounts.setPicture(currentUserId(req), picture.picture, { requestId: req.id }));
   });
 
   router.delete('/api/user/delete-account', auth, async (req, res) => {

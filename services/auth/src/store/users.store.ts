@@ -1,11 +1,11 @@
-import type { Kysely } from 'kysely';
-import type { UserSearchResult } from '@warriors/contracts';
-import type { UserChanges, UserRecord } from '../domain/user';
+import { sql, type Generated, type Kysely } from 'kysely';
+import type { SearchRow, UserChanges, UserRecord } from '../domain/user';
 
 export const SCHEMA = 'auth';
 
 export interface AuthDatabase {
   users: UserRecord;
+  login_attempts: { id: Generated<string>; email: string; attempted_at: Date };
 }
 
 /** Either the pool or an open transaction: every function runs on whichever the caller holds. */
@@ -23,10 +23,7 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
 
 /** Usernames equal to `base` or `base` followed by digits; base is [a-z0-9_] so it is safe in a regex. */
 export async function findUsernamesLike(db: Executor, base: string): Promise<string[]> {
-  const rows = await users(db)
-    .select('username')
-    .where('username', '~', `^${base}[0-9]*$`)
-    .execute();
+  const rows = await users(db).select('username').where('username', '~', `^${base}[0-9]*$`).execute();
   return rows.map((r) => r.username);
 }
 
@@ -49,14 +46,18 @@ export async function deleteUser(db: Executor, id: string): Promise<boolean> {
   return result.numDeletedRows > 0n;
 }
 
-/** Case-insensitive substring match on name, username or company; `%`, `_` and `\` in the text match literally. */
-export async function searchUsers(db: Executor, text: string, excludeId: string, limit: number): Promise<UserSearchResult[]> {
+/**
+ * Case-insensitive substring match on username, and on name or company only for public profiles, so
+ * a private user is never found by what their profile hides; ordered by what the results show.
+ * `%`, `_` and `\` in the text match literally.
+ */
+export async function searchUsers(db: Executor, text: string, excludeId: string, limit: number): Promise<SearchRow[]> {
   const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
   return users(db)
-    .select(['id', 'name', 'username', 'profile_picture', 'company'])
+    .select(['id', 'name', 'username', 'profile_picture', 'company', 'profile_public'])
     .where('id', '<>', excludeId)
-    .where((eb) => eb.or([eb('name', 'ilike', pattern), eb('username', 'ilike', pattern), eb('company', 'ilike', pattern)]))
-    .orderBy('name')
+    .where((eb) => eb.or([eb('username', 'ilike', pattern), eb.and([eb('profile_public', '=', true), eb.or([eb('name', 'ilike', pattern), eb('company', 'ilike', pattern)])])]))
+    .orderBy(sql`case when profile_public then name else username end`)
     .orderBy('username')
     .limit(limit)
     .execute();

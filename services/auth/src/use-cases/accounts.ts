@@ -1,31 +1,29 @@
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
-import type { AuthResponse, SignupBody, User, UserSearchResult } from '@warriors/contracts';
-import { HttpError, unauthorized, type Clock, type Outbox, type TokenSigner } from '@warriors/kit';
+import { isUserId, profilePictureUrl, type AuthResponse, type SignupBody, type User, type UserSearchResult } from '@warriors/contracts';
+import { HttpError, lockKey, notFound, TooManyRequestsError, unauthorized, type Clock, type Outbox, type TokenSigner } from '@warriors/kit';
+import type { Picture } from '../domain/profile-picture';
 import { nextUsername, usernameBase } from '../domain/username';
-import { toUserResponse, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
+import { toSearchResult, toUserResponse, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
 import { userDeleted, userRegistered, userUpdated, type EventContext } from '../events/user-events';
 import type { Passwords } from '../passwords';
-import {
-  deleteUser,
-  findUserByEmail,
-  findUserById,
-  findUsernamesLike,
-  insertUser,
-  searchUsers,
-  uniqueViolation,
-  updateUser,
-  type Executor,
-} from '../store/users.store';
+import { loginRefusal, loginWindowStart } from '../domain/login-limit';
+import { deleteLoginAttempt, loginAttemptsSince, pruneLoginAttempts, recordLoginAttempt } from '../store/login-attempts.store';
+import { findPicture, savePicture, takeMovedPictures, type StoredPicture } from '../store/pictures.store';
+import { deleteUser, findUserByEmail, findUserById, findUsernamesLike, insertUser, searchUsers, uniqueViolation, updateUser, type Executor } from '../store/users.store';
 
 export const SEARCH_LIMIT = 20;
-/** Each retry follows a concurrent signup that took the same handle first; ten in a row means something else is wrong. */
+/** Each retry follows a concurrent signup of another base that took the same handle first; ten in a row means something else is wrong. */
 const USERNAME_ATTEMPTS = 10;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const EMAIL_TAKEN = 'Email already registered';
 export const BAD_LOGIN = 'Incorrect email or password';
 export const BAD_CREDENTIALS = 'Could not validate credentials';
+export const PICTURE_NOT_FOUND = 'Profile picture not found';
+/** Users announced per transaction after the picture migration: bounded so one transaction stays small. */
+const ANNOUNCE_BATCH = 100;
+/** The requestId of the events the picture migration sends, so logs can tell them from users' changes. */
+const PICTURE_MIGRATION_REQUEST = 'migration:0002_profile_pictures';
 
 export interface AccountsDeps {
   db: Executor;
@@ -55,7 +53,7 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
 
   /** A token subject that is not one of our ids cannot name an account; refused before it reaches SQL. */
   function accountId(userId: string): string {
-    if (!UUID.test(userId)) throw unauthorized(BAD_CREDENTIALS);
+    if (!isUserId(userId)) throw unauthorized(BAD_CREDENTIALS);
     return userId;
   }
 
@@ -73,10 +71,9 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
     const base = usernameBase(body.name);
     for (let attempt = 0; attempt < USERNAME_ATTEMPTS; attempt++) {
       const now = clock.now();
-      const record: UserRecord = {
+      const record: Omit<UserRecord, 'username'> = {
         ...profile,
         id: randomUUID(),
-        username: nextUsername(base, await findUsernamesLike(db, base)),
         password_hash: passwordHash,
         bio: null,
         specialty: null,
@@ -90,7 +87,10 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
       };
       try {
         const user = await inTransaction(async (trx) => {
-          const inserted = await insertUser(trx, record);
+          // Sign-ups of one base take turns (until commit), so each reads the handles the previous
+          // one took: 20 at once with one display name all get distinct handles instead of clashing.
+          await lockKey(trx, `auth.username:${base}`);
+          const inserted = await insertUser(trx, { ...record, username: nextUsername(base, await findUsernamesLike(trx, base)) });
           await outbox.enqueue(trx, userRegistered(inserted, { at: now, requestId }));
           return inserted;
         });
@@ -99,16 +99,37 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
         const clash = uniqueViolation(error);
         // The email check above can lose a race with a concurrent signup; the constraint decides.
         if (clash === 'email') throw new HttpError(400, EMAIL_TAKEN);
+        // Another base can still take one of ours ('ana' numbering up to 'ana2' while 'Ana2' signs up): try again.
         if (clash !== 'username') throw error;
       }
     }
     throw new HttpError(503, 'Could not reserve a username, please try again');
   }
 
+  /**
+   * The attempt is noted before the password check and counted with every other in the window, so
+   * parallel guesses count each other too; a match takes only its own note back, never the failures
+   * before it, or the owner's daily sign-in would hand a guesser a fresh allowance.
+   */
   async function login(email: string, password: string): Promise<AuthResponse> {
+    const now = clock.now();
+    const attempt = await recordLoginAttempt(db, email, now);
+    const since = loginWindowStart(now);
+    const { count, oldest } = await loginAttemptsSince(db, email, since);
+    const refusal = loginRefusal(count, oldest ?? now, now);
+    if (refusal) {
+      // A refused attempt never reached the password, so it does not push the window further out.
+      await deleteLoginAttempt(db, attempt);
+      throw new TooManyRequestsError(refusal.message, refusal.retryAfterSeconds);
+    }
     const user = await findUserByEmail(db, email);
     const matches = await passwords.verify(user?.password_hash, password);
-    if (!user || !matches) throw unauthorized(BAD_LOGIN);
+    if (!user || !matches) {
+      // Failures are what the table collects: each one clears every email's expired rows.
+      await pruneLoginAttempts(db, since);
+      throw unauthorized(BAD_LOGIN);
+    }
+    await deleteLoginAttempt(db, attempt);
     return answer(user, await stats(user.id));
   }
 
@@ -117,16 +138,60 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
     return toUserResponse(user, await stats(user.id));
   }
 
+  /** Writes the changes and their user.updated event in the caller's transaction. */
+  async function changeUser(trx: Executor, userId: string, changes: UserChanges, context: EventContext): Promise<UserRecord> {
+    const updated = await updateUser(trx, userId, changes, context.at);
+    if (!updated) throw unauthorized(BAD_CREDENTIALS);
+    await outbox.enqueue(trx, userUpdated(updated, context));
+    return updated;
+  }
+
   async function update(userId: string, changes: UserChanges, context: Omit<EventContext, 'at'>): Promise<User> {
     if (Object.keys(changes).length === 0) return me(userId);
+    const id = accountId(userId);
+    const user = await inTransaction((trx) => changeUser(trx, id, changes, { ...context, at: clock.now() }));
+    return toUserResponse(user);
+  }
+
+  /** Stores the picture once; the account, and through user.updated every projection, keep only its URL. */
+  async function setPicture(userId: string, picture: Picture, context: Omit<EventContext, 'at'>): Promise<User> {
+    const id = accountId(userId);
     const at = clock.now();
     const user = await inTransaction(async (trx) => {
-      const updated = await updateUser(trx, accountId(userId), changes, at);
-      if (!updated) throw unauthorized(BAD_CREDENTIALS);
-      await outbox.enqueue(trx, userUpdated(updated, { ...context, at }));
-      return updated;
+      const version = await savePicture(trx, id, picture, at);
+      if (version === undefined) throw unauthorized(BAD_CREDENTIALS);
+      return changeUser(trx, id, { profile_picture: profilePictureUrl(id, version) }, { ...context, at });
     });
     return toUserResponse(user);
+  }
+
+  /** Public (an <img> sends no token): unknown users, ids that cannot be one and users without a picture are all a 404. */
+  async function picture(userId: string): Promise<StoredPicture> {
+    const found = isUserId(userId) ? await findPicture(db, userId) : undefined;
+    if (!found) throw notFound(PICTURE_NOT_FOUND);
+    return found;
+  }
+
+  /**
+   * Publishes user.updated, now carrying the picture's URL, for each user whose data-URL picture the
+   * 0002 migration moved, so the other services' projections stop holding the bytes. Runs at every
+   * start; once they are all announced it is one query on an empty table.
+   */
+  async function announceMovedPictures(): Promise<number> {
+    let announced = 0;
+    for (;;) {
+      const context = { at: clock.now(), requestId: PICTURE_MIGRATION_REQUEST };
+      const batch = await inTransaction(async (trx) => {
+        const ids = await takeMovedPictures(trx, ANNOUNCE_BATCH);
+        for (const id of ids) {
+          const user = await findUserById(trx, id);
+          if (user) await outbox.enqueue(trx, userUpdated(user, context));
+        }
+        return ids.length;
+      });
+      announced += batch;
+      if (batch < ANNOUNCE_BATCH) return announced;
+    }
   }
 
   async function deleteAccount(userId: string, context: Omit<EventContext, 'at'>): Promise<void> {
@@ -139,8 +204,8 @@ export function createAccounts({ db, outbox, clock, passwords, tokens, stats }: 
 
   async function search(userId: string, text: string): Promise<UserSearchResult[]> {
     const caller = await requireAccount(userId);
-    return searchUsers(db, text, caller.id, SEARCH_LIMIT);
+    return (await searchUsers(db, text, caller.id, SEARCH_LIMIT)).map(toSearchResult);
   }
 
-  return { signup, login, me, update, deleteAccount, search };
+  return { signup, login, me, update, setPicture, picture, announceMovedPictures, deleteAccount, search };
 }

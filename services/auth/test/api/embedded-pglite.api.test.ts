@@ -1,5 +1,6 @@
 import { createPgliteDatabase, type Database } from '@warriors/kit';
-import { startAuth, waitFor, type TestAuth } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { dataUrl, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
 // The embedded mode runs the same service over PGlite: migrations, unique constraints and the outbox must work there too.
 let database: Database;
@@ -27,7 +28,7 @@ it('signs up, logs in and answers /me over PGlite', async () => {
   const me = await auth.call('GET', '/api/me', { token: login.body.access_token });
   expect(me).toEqual({ status: 200, body: signup.body.user });
 
-  await waitFor('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered'));
+  await eventually('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered'));
 });
 
 it('enforces email and username uniqueness over PGlite', async () => {
@@ -36,4 +37,15 @@ it('enforces email and username uniqueness over PGlite', async () => {
   expect(await auth.call('POST', '/api/signup', { body })).toEqual({ status: 400, body: { detail: 'Email already registered' } });
   const second = await auth.call('POST', '/api/signup', { body: { ...body, email: 'twin2@example.com' } });
   expect(second.body.user.username).toBe('twin_name2');
+});
+
+it('stores an uploaded picture as bytea and serves it back over PGlite', async () => {
+  const { token, user } = await auth.signup();
+  const picture = new Uint8Array(64 * 1024).fill(9);
+  picture.set(PNG_BYTES);
+  const reply = await auth.call('PUT', '/api/settings/profile-picture', { token, body: { profile_picture: dataUrl('image/png', picture) } });
+  expect(reply.body.profile_picture).toBe(`/api/users/${user.id}/picture?v=1`);
+  const served = await fetch(`${auth.url}${reply.body.profile_picture}`);
+  expect(served.headers.get('content-type')).toBe('image/png');
+  expect(Buffer.from(await served.arrayBuffer()).equals(Buffer.from(picture))).toBe(true);
 });

@@ -1,23 +1,18 @@
 import type { EventOf } from '@warriors/contracts';
 import { PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
-import { createTestDatabase, dataUrl, JPEG_BYTES, PNG_BYTES, startAuth, waitFor, type TestAuth } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { dataUrl, JPEG_BYTES, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
 let auth: TestAuth;
-let drop: () => Promise<void>;
-
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  auth = await startAuth(test.database);
+  auth = await startAuth();
 });
 
 afterAll(async () => {
   await auth.close();
-  await drop();
 });
 
-const updatesOf = (userId: string) =>
-  auth.bus.events.filter((e): e is EventOf<'user.updated'> => e.type === 'user.updated' && e.data.user_id === userId);
+const updatesOf = (userId: string) => auth.bus.events.filter((e): e is EventOf<'user.updated'> => e.type === 'user.updated' && e.data.user_id === userId);
 
 describe('PUT /api/settings/profile', () => {
   it('changes only the fields sent, normalising the specialty', async () => {
@@ -61,7 +56,7 @@ describe('PUT /api/settings/profile', () => {
   it('publishes user.updated with the new projection', async () => {
     const { token, user } = await auth.signup();
     await auth.call('PUT', '/api/settings/profile', { token, body: { name: 'Event Warrior', city: 'Reno' } });
-    const event = await waitFor('user.updated', () => updatesOf(user.id)[0]);
+    const event = await eventually('user.updated', () => updatesOf(user.id)[0]);
     expect(event).toMatchObject({ v: 1, occurredAt: '2025-03-01T12:00:00.000Z', requestId: expect.any(String) });
     expect(event.data).toMatchObject({ user_id: user.id, name: 'Event Warrior', city: 'Reno' });
   });
@@ -80,13 +75,17 @@ describe.each([
     const { token, user } = await auth.signup();
     const off = await auth.call('PUT', `${path}?${flag}=false`, { token });
     expect(off).toEqual({ status: 200, body: { ...user, [flag]: false } });
-    const event = await waitFor('user.updated', () => updatesOf(user.id)[0]);
+    const event = await eventually('user.updated', () => updatesOf(user.id)[0]);
     expect(event.data).toMatchObject({ [flag]: false });
     const on = await auth.call('PUT', `${path}?${flag}=true`, { token });
     expect(on.body[flag]).toBe(true);
   });
 
-  it.each([['missing', ''], ['not a flag', '=maybe'], ['repeated', `=true&${flag}=false`]])('answers 422 when the flag is %s', async (_label, value) => {
+  it.each([
+    ['missing', ''],
+    ['not a flag', '=maybe'],
+    ['repeated', `=true&${flag}=false`],
+  ])('answers 422 when the flag is %s', async (_label, value) => {
     const { token } = await auth.signup();
     const query = value ? `?${flag}${value}` : '';
     const reply = await auth.call('PUT', `${path}${query}`, { token });
@@ -99,19 +98,21 @@ describe('PUT /api/settings/profile-picture', () => {
   const upload = (token: string, profile_picture: string) => auth.call('PUT', '/api/settings/profile-picture', { token, body: { profile_picture } });
   const refusal = (msg: string) => ({ status: 422, body: { detail: [{ loc: ['body', 'profile_picture'], msg }] } });
 
-  it('stores a PNG and publishes the change', async () => {
+  it('stores a PNG and answers, and publishes, its URL instead of the bytes', async () => {
     const { token, user } = await auth.signup();
-    const picture = dataUrl('image/png', PNG_BYTES);
-    const reply = await upload(token, picture);
-    expect(reply).toEqual({ status: 200, body: { ...user, profile_picture: picture } });
-    const event = await waitFor('user.updated', () => updatesOf(user.id)[0]);
-    expect(event.data.profile_picture).toBe(picture);
+    const reply = await upload(token, dataUrl('image/png', PNG_BYTES));
+    const url = `/api/users/${user.id}/picture?v=1`;
+    expect(reply).toEqual({ status: 200, body: { ...user, profile_picture: url } });
+    const event = await eventually('user.updated', () => updatesOf(user.id)[0]);
+    expect(event.data.profile_picture).toBe(url);
   });
 
   it('stores a JPEG labelled with its real type', async () => {
     const { token } = await auth.signup();
     const reply = await upload(token, dataUrl('image/png', JPEG_BYTES));
-    expect(reply.body.profile_picture).toBe(dataUrl('image/jpeg', JPEG_BYTES));
+    const served = await fetch(`${auth.url}${reply.body.profile_picture}`);
+    expect(served.headers.get('content-type')).toBe('image/jpeg');
+    expect(Buffer.from(await served.arrayBuffer())).toEqual(Buffer.from(JPEG_BYTES));
   });
 
   it('refuses an SVG', async () => {
@@ -122,9 +123,7 @@ describe('PUT /api/settings/profile-picture', () => {
 
   it('refuses text labelled as an image', async () => {
     const { token } = await auth.signup();
-    expect(await upload(token, dataUrl('image/png', Buffer.from('just some text')))).toEqual(
-      refusal('Unsupported image type: use PNG, JPEG, WebP or GIF'),
-    );
+    expect(await upload(token, dataUrl('image/png', Buffer.from('just some text')))).toEqual(refusal('Unsupported image type: use PNG, JPEG, WebP or GIF'));
   });
 
   it('refuses something that is not a data URL', async () => {
@@ -134,11 +133,18 @@ describe('PUT /api/settings/profile-picture', () => {
     expect(reply.body.detail[0].loc).toEqual(['body', 'profile_picture']);
   });
 
-  it('refuses a picture over 5 MB', async () => {
-    const { token } = await auth.signup();
-    const big = new Uint8Array(PROFILE_PICTURE_MAX_BYTES + 1);
-    big.set(PNG_BYTES);
-    expect(await upload(token, dataUrl('image/png', big))).toEqual(refusal('File size must be less than 5MB'));
+  it('refuses a picture of exactly 5 MiB ("less than 5MB") and accepts one byte less', async () => {
+    const { token, user } = await auth.signup();
+    const picture = (size: number) => {
+      const bytes = new Uint8Array(size);
+      bytes.set(PNG_BYTES);
+      return dataUrl('image/png', bytes);
+    };
+    expect(await upload(token, picture(PROFILE_PICTURE_MAX_BYTES))).toEqual(refusal('File size must be less than 5MB'));
+    const below = await upload(token, picture(PROFILE_PICTURE_MAX_BYTES - 1));
+    expect(below).toEqual({ status: 200, body: { ...user, profile_picture: `/api/users/${user.id}/picture?v=1` } });
+    const served = await fetch(`${auth.url}${below.body.profile_picture}`);
+    expect((await served.arrayBuffer()).byteLength).toBe(PROFILE_PICTURE_MAX_BYTES - 1);
   });
 
   it('answers 413 for a body over 7 MB, not a 500', async () => {
@@ -166,7 +172,7 @@ describe('DELETE /api/user/delete-account', () => {
     expect(await auth.call('GET', '/api/me', { token })).toEqual({ status: 401, body: { detail: 'Could not validate credentials' } });
     expect((await auth.call('PUT', '/api/settings/profile', { token, body: { bio: 'ghost' } })).status).toBe(401);
     expect((await auth.call('DELETE', '/api/user/delete-account', { token })).status).toBe(401);
-    const event = await waitFor('user.deleted', () => auth.bus.events.find((e) => e.type === 'user.deleted' && e.data.user_id === user.id));
+    const event = await eventually('user.deleted', () => auth.bus.events.find((e) => e.type === 'user.deleted' && e.data.user_id === user.id));
     expect(event.data).toEqual({ user_id: user.id });
   });
 

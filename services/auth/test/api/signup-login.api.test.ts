@@ -1,18 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase, forgeToken, SECRET, startAuth, type TestAuth } from '../support/harness';
+import { forgeToken, SECRET, startAuth, type TestAuth } from '../support/harness';
 
 let auth: TestAuth;
-let drop: () => Promise<void>;
-
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  auth = await startAuth(test.database);
+  auth = await startAuth();
 });
 
 afterAll(async () => {
   await auth.close();
-  await drop();
 });
 
 const freshEmail = () => `w${randomBytes(6).toString('hex')}@example.com`;
@@ -76,9 +71,7 @@ describe('POST /api/signup', () => {
   });
 
   it('keeps usernames unique when the same name signs up concurrently', async () => {
-    const replies = await Promise.all(
-      Array.from({ length: 5 }, () => auth.call('POST', '/api/signup', { body: { ...validSignup(), name: 'Rae Storm' } })),
-    );
+    const replies = await Promise.all(Array.from({ length: 5 }, () => auth.call('POST', '/api/signup', { body: { ...validSignup(), name: 'Rae Storm' } })));
     expect(replies.map((r) => r.status)).toEqual([201, 201, 201, 201, 201]);
     const usernames = replies.map((r) => r.body.user.username).sort();
     expect(usernames).toEqual(['rae_storm', 'rae_storm2', 'rae_storm3', 'rae_storm4', 'rae_storm5']);

@@ -1,19 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
-import { createTestDatabase, NOW, startAuth, waitFor, type TestAuth } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { dataUrl, NOW, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
 let auth: TestAuth;
-let drop: () => Promise<void>;
-
 beforeAll(async () => {
-  const test = await createTestDatabase();
-  drop = test.drop;
-  auth = await startAuth(test.database);
+  auth = await startAuth();
 });
 
 afterAll(async () => {
   await auth.close();
-  await drop();
 });
 
 describe('GET /api/users/search', () => {
@@ -29,10 +25,43 @@ describe('GET /api/users/search', () => {
     const reply = await search(caller.token, `  ${tag.toUpperCase()} `);
     expect(reply.status).toBe(200);
     expect(reply.body).toEqual([
-      { id: byName.user.id, name: `Maria ${tag}`, username: byName.user.username, profile_picture: null, company: 'Acme' },
-      { id: byCompany.user.id, name: 'Someone Else', username: byCompany.user.username, profile_picture: null, company: `${tag.toUpperCase()} Realty` },
+      { id: byName.user.id, name: `Maria ${tag}`, username: byName.user.username, profile_picture: null, company: 'Acme', profile_public: true },
+      { id: byCompany.user.id, name: 'Someone Else', username: byCompany.user.username, profile_picture: null, company: `${tag.toUpperCase()} Realty`, profile_public: true },
     ]);
     expect((await search(caller.token, byName.user.username)).body.map((u: { id: string }) => u.id)).toEqual([byName.user.id]);
+  });
+
+  it('shows a private user only as their public profile would: found by username alone, with only the username', async () => {
+    const tag = marker();
+    const caller = await auth.signup();
+    // Usernames come from the first 24 characters of the name: this tag is past them.
+    const hidden = await auth.signup({ name: `Priya Venkataraman-Subramanian ${tag}`, company: `${tag} Capital` });
+    expect(hidden.user.username).not.toContain(tag);
+    const upload = await auth.call('PUT', '/api/settings/profile-picture', { token: hidden.token, body: { profile_picture: dataUrl('image/png', PNG_BYTES) } });
+    expect(upload.status).toBe(200);
+    // However /me carries the picture, search shows it the same way.
+    const picture = (await auth.call('GET', '/api/me', { token: hidden.token })).body.profile_picture;
+    expect(picture).toEqual(expect.any(String));
+    expect((await auth.call('PUT', '/api/settings/privacy?profile_public=false', { token: hidden.token })).status).toBe(200);
+
+    // Name and company are what the private profile hides: they find nobody.
+    expect((await search(caller.token, tag)).body).toEqual([]);
+    expect((await search(caller.token, `${tag} Capital`)).body).toEqual([]);
+    expect((await search(caller.token, hidden.user.username)).body).toEqual([
+      { id: hidden.user.id, name: null, username: hidden.user.username, profile_picture: null, company: null, profile_public: false },
+    ]);
+
+    expect((await auth.call('PUT', '/api/settings/privacy?profile_public=true', { token: hidden.token })).status).toBe(200);
+    expect((await search(caller.token, tag)).body).toEqual([
+      {
+        id: hidden.user.id,
+        name: `Priya Venkataraman-Subramanian ${tag}`,
+        username: hidden.user.username,
+        profile_picture: picture,
+        company: `${tag} Capital`,
+        profile_public: true,
+      },
+    ]);
   });
 
   it('treats % and _ in the text literally', async () => {
@@ -51,7 +80,11 @@ describe('GET /api/users/search', () => {
     expect((await search(caller.token, tag)).body).toHaveLength(20);
   });
 
-  it.each([['one character', 'a'], ['blank after trimming', '   a  '], ['missing', null]])('answers 422 when q is %s', async (_label, q) => {
+  it.each([
+    ['one character', 'a'],
+    ['blank after trimming', '   a  '],
+    ['missing', null],
+  ])('answers 422 when q is %s', async (_label, q) => {
     const { token } = await auth.signup();
     const reply = await auth.call('GET', q === null ? '/api/users/search' : `/api/users/search?q=${encodeURIComponent(q)}`, { token });
     expect(reply.status).toBe(422);
@@ -66,7 +99,7 @@ describe('GET /api/users/search', () => {
 describe('events', () => {
   it('publishes user.registered with the projection on signup', async () => {
     const { user } = await auth.signup({ name: 'Pub Warrior', company: 'Pub Co', city: 'Miami', state: 'fl', timezone: 'America/New_York' });
-    const event = await waitFor('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered' && e.data.user_id === user.id));
+    const event = await eventually('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered' && e.data.user_id === user.id));
     expect(event).toEqual({
       id: expect.stringMatching(/^[0-9a-f-]{36}$/),
       type: 'user.registered',
@@ -99,7 +132,7 @@ describe('events', () => {
       body: JSON.stringify({ name: 'Traced', email, password: 'long enough pw', focus_area: 'investor' }),
     });
     expect(response.status).toBe(201);
-    const event = await waitFor('user.registered', () => auth.bus.events.find((e) => e.requestId === requestId));
+    const event = await eventually('user.registered', () => auth.bus.events.find((e) => e.requestId === requestId));
     expect(event.type).toBe('user.registered');
   });
 
@@ -109,7 +142,7 @@ describe('events', () => {
     await auth.call('POST', '/api/signup', { body: { name: 'Dup', email, password: 'long enough pw', focus_area: 'investor' } });
     await auth.signup();
     // The second signup's event proves the relay ran after the refused one.
-    await waitFor('the next event', () => (auth.bus.events.length > before ? true : undefined));
+    await eventually('the next event', () => (auth.bus.events.length > before ? true : undefined));
     expect(auth.bus.events.slice(before).map((e) => e.type)).toEqual(['user.registered']);
   });
 });
@@ -127,7 +160,16 @@ describe('streak and badges on /api/me', () => {
   it('shows what gamification answers, and nothing when it does not', async () => {
     const { token, user } = await auth.signup();
     expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 0, badges: [] });
-    const badge = { id: 'b1', badge_type: 'first_meeting', name: 'First Meeting', description: 'Log your first meeting', cycle: 'lifetime', repeat_count: 1, repeat: 1, earned_at: NOW };
+    const badge = {
+      id: 'b1',
+      badge_type: 'first_meeting',
+      name: 'First Meeting',
+      description: 'Log your first meeting',
+      cycle: 'lifetime',
+      repeat_count: 1,
+      repeat: 1,
+      earned_at: NOW,
+    };
     const answering = await auth.bus.reply(USER_STATS_REQUEST, async (payload) => ({
       streak_days: (payload as { user_id: string }).user_id === user.id ? 4 : 0,
       badges: [badge],

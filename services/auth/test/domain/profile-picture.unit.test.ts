@@ -1,8 +1,7 @@
 import { isBase64DataUrl, PROFILE_PICTURE_MAX_BYTES } from '@warriors/contracts';
 import { checkProfilePicture, detectImageMime, IMAGE_TOO_LARGE, UNSUPPORTED_IMAGE } from '../../src/domain/profile-picture';
 
-const bytes = (...parts: (number[] | string)[]) =>
-  Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
+const bytes = (...parts: (number[] | string)[]) => Uint8Array.from(parts.flatMap((p) => (typeof p === 'string' ? [...p].map((c) => c.charCodeAt(0)) : p)));
 const toDataUrl = (mime: string, data: Uint8Array) => `data:${mime};base64,${Buffer.from(data).toString('base64')}`;
 
 const PNG = bytes([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], [0, 0, 0, 13]);
@@ -32,26 +31,26 @@ describe('detectImageMime', () => {
 });
 
 describe('checkProfilePicture', () => {
-  it('re-labels the data URL with the detected type', () => {
-    expect(checkProfilePicture(toDataUrl('image/svg+xml', PNG))).toEqual({ ok: true, dataUrl: toDataUrl('image/png', PNG) });
+  it('answers the bytes with the type read from them, whatever the label says', () => {
+    expect(checkProfilePicture(toDataUrl('image/svg+xml', PNG))).toEqual({ ok: true, picture: { mime: 'image/png', bytes: Buffer.from(PNG) } });
   });
 
   it('drops whitespace a client wrapped the base64 with', () => {
     const wrapped = toDataUrl('image/jpeg', JPEG).replace(',', ',\n ');
-    expect(checkProfilePicture(wrapped)).toEqual({ ok: true, dataUrl: toDataUrl('image/jpeg', JPEG) });
+    expect(checkProfilePicture(wrapped)).toEqual({ ok: true, picture: { mime: 'image/jpeg', bytes: Buffer.from(JPEG) } });
   });
 
   it('refuses an SVG even when labelled as PNG', () => {
     expect(checkProfilePicture(toDataUrl('image/png', bytes('<svg onload="alert(1)"/>')))).toEqual({ ok: false, reason: UNSUPPORTED_IMAGE });
   });
 
-  it('accepts exactly 5 MB and refuses one byte more', () => {
+  it('accepts one byte less than 5 MiB and refuses exactly 5 MiB ("less than 5MB")', () => {
+    const below = new Uint8Array(PROFILE_PICTURE_MAX_BYTES - 1);
+    below.set(PNG);
+    expect(checkProfilePicture(toDataUrl('image/png', below)).ok).toBe(true);
     const atLimit = new Uint8Array(PROFILE_PICTURE_MAX_BYTES);
     atLimit.set(PNG);
-    expect(checkProfilePicture(toDataUrl('image/png', atLimit)).ok).toBe(true);
-    const over = new Uint8Array(PROFILE_PICTURE_MAX_BYTES + 1);
-    over.set(PNG);
-    expect(checkProfilePicture(toDataUrl('image/png', over))).toEqual({ ok: false, reason: IMAGE_TOO_LARGE });
+    expect(checkProfilePicture(toDataUrl('image/png', atLimit))).toEqual({ ok: false, reason: IMAGE_TOO_LARGE });
   });
 });
 

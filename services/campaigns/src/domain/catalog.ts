@@ -23,7 +23,16 @@ export const FIRST_CUSTOM_CAMPAIGN_ID = 101;
 const types = (goals: GoalItem[]): GoalTarget => ({ kind: 'types', goals });
 const points = (value: number): GoalTarget => ({ kind: 'points', points: value });
 
-const prebuilt = (id: number, name: string, description: string, icon: CampaignIcon, durationDays: number, target: GoalTarget, bonusPoints: number, badgeName: string): CampaignDefinition => ({
+const prebuilt = (
+  id: number,
+  name: string,
+  description: string,
+  icon: CampaignIcon,
+  durationDays: number,
+  target: GoalTarget,
+  bonusPoints: number,
+  badgeName: string,
+): CampaignDefinition => ({
   id,
   kind: 'prebuilt',
   name,
@@ -60,16 +69,7 @@ export const CATALOG: readonly CampaignDefinition[] = [
   prebuilt(1, 'Sprint Week', 'Make 100 cold calls in 5 days.', 'rocket', 5, types([{ type: 'cold_call', count: 100 }]), 50, 'Sprint Finisher'),
   prebuilt(2, 'Doorknock Blitz', 'Knock on 30 doors in 3 days.', 'fire', 3, types([{ type: 'doorknock', count: 30 }]), 40, 'Blitz Boots'),
   prebuilt(3, 'Email Marathon', 'Send 50 prospecting emails in 7 days.', 'lightning', 7, types([{ type: 'email', count: 50 }]), 25, 'Marathon Mailer'),
-  prebuilt(
-    4,
-    'The Hustler',
-    'Log 10 of every scored activity type in 7 days.',
-    'flex',
-    7,
-    types(SCORED_ACTIVITY_TYPES.map((type) => ({ type, count: 10 }))),
-    100,
-    'The Hustler',
-  ),
+  prebuilt(4, 'The Hustler', 'Log 10 of every scored activity type in 7 days.', 'flex', 7, types(SCORED_ACTIVITY_TYPES.map((type) => ({ type, count: 10 }))), 100, 'The Hustler'),
   prebuilt(5, 'Referral Champion', 'Make 15 referral source calls in 30 days.', 'crown', 30, types([{ type: 'referral_source_call', count: 15 }]), 50, 'Referral Champion'),
   prebuilt(6, 'Mail Master', 'Send 100 direct mailers in 14 days.', 'star', 14, types([{ type: 'direct_mail', count: 100 }]), 50, 'Mail Master'),
   power(10, 'Power Prospecting Day', 'Earn 75+ points in 1 day.', 'lightning', 1, 75, 'Power Day'),

@@ -31,8 +31,7 @@ export interface Credit {
   occurredAt: Date;
 }
 
-export const goalCount = (target: GoalTarget): number =>
-  target.kind === 'points' ? target.points : target.goals.reduce((sum, goal) => sum + goal.count, 0);
+export const goalCount = (target: GoalTarget): number => (target.kind === 'points' ? target.points : target.goals.reduce((sum, goal) => sum + goal.count, 0));
 
 /**
  * Sum over the types of min(current, target): ten extra calls do not make up for a missing

@@ -1,5 +1,5 @@
 import type { ActivityEffects, EventOf } from '@warriors/contracts';
-import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
+import { consumeInBatches, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Outbox, type Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { recordActivities, type RecordOutcome } from '../use-cases/record-activity';
 
@@ -9,7 +9,6 @@ export interface ActivityConsumerDeps {
   db: Executor;
   bus: Bus;
   clock: Clock;
-  logger: Logger;
   outbox: Outbox;
 }
 
@@ -39,6 +38,6 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
   // A batch credits in one transaction (recordActivities), taking its users' locks in one order; a
   // failing batch is applied again one event at a time by the bus.
-  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], ...ONE_BATCH_AT_A_TIME };
-  return consumeBatchesOf(deps.bus, 'activity.logged', options, deps.logger, (events) => onActivitiesLogged(deps, events));
+  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'] as const, ...ONE_BATCH_AT_A_TIME };
+  return consumeInBatches(deps.bus, options, (events) => onActivitiesLogged(deps, events));
 }

@@ -1,12 +1,14 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { CampaignIdParam, CreateCampaignBody, UpdateCampaignBody } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import { currentUserId, parse } from '@warriors/kit';
 import type { Campaigns } from '../use-cases/manage-campaigns';
 
-/** Every campaign route needs the signed-in user; ownership is checked by the use cases. */
-export function campaignsRoutes(campaigns: Campaigns, tokens: TokenSigner): Router {
+/**
+ * Every campaign route needs the signed-in user (`auth`, the service's requireAuth, also refuses
+ * deleted accounts); ownership is checked by the use cases.
+ */
+export function campaignsRoutes(campaigns: Campaigns, auth: RequestHandler): Router {
   const router = Router();
-  const auth = requireAuth(tokens);
 
   router.get('/api/campaigns', auth, async (req, res) => {
     res.json(await campaigns.list(currentUserId(req)));

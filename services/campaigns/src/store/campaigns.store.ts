@@ -48,13 +48,14 @@ export async function customCampaignsOf(db: Executor, creatorId: string): Promis
 }
 
 export async function updateCustomCampaign(db: Executor, campaign: CampaignDefinition): Promise<void> {
-  await inSchema(db)
-    .updateTable('custom_campaigns')
-    .set(editableColumns(campaign))
-    .where('id', '=', campaign.id)
-    .execute();
+  await inSchema(db).updateTable('custom_campaigns').set(editableColumns(campaign)).where('id', '=', campaign.id).execute();
 }
 
 export async function deleteCustomCampaign(db: Executor, id: number, at: Date): Promise<void> {
   await inSchema(db).updateTable('custom_campaigns').set({ deleted_at: at }).where('id', '=', id).execute();
+}
+
+/** Removes every campaign a user created (their account is deleted): the rows go, not just from lists. */
+export async function deleteCampaignsCreatedBy(db: Executor, creatorId: string): Promise<void> {
+  await inSchema(db).deleteFrom('custom_campaigns').where('creator_id', '=', creatorId).execute();
 }

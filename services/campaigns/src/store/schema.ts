@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { CampaignIcon, CampaignKind, GoalItem } from '@warriors/contracts';
 import type { GoalTally, GoalTarget } from '../domain/goal';
+import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'campaigns';
 
@@ -42,13 +43,10 @@ export interface UserGoalRow {
   completed_at: Date | null;
 }
 
-export interface CampaignsDatabase {
+export interface CampaignsDatabase extends ConsumerTables {
   custom_campaigns: CustomCampaignRow;
   user_goals: UserGoalRow;
-  users: { user_id: string; timezone: string; event_at: Date };
-  deleted_users: { user_id: string; deleted_at: Date };
-  inbox: { event_id: string; applied_at: Date };
-  dead_letters: { id: Generated<string>; subject: string; durable: string; deliveries: number; error: string; payload: string; received_at: Date };
+  users: { user_id: string; timezone: string; event_at: Date | null };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

@@ -1,5 +1,5 @@
 import { GOAL_MESSAGES, localDate, usableTimezone, type Campaign, type CampaignList, type CreateCampaignBody, type UpdateCampaignBody } from '@warriors/contracts';
-import { conflict, forbidden, lockKey, notFound, type Clock, type Outbox } from '@warriors/kit';
+import { BAD_CREDENTIALS, conflict, forbidden, lockKey, notFound, unauthorized, type Clock, type Outbox } from '@warriors/kit';
 import type { z } from 'zod';
 import { CATALOG, catalogCampaign, MAX_ACTIVE_CUSTOM_GOALS, type CampaignDefinition } from '../domain/catalog';
 import { applyUpdate, newCustomCampaign } from '../domain/custom';
@@ -9,8 +9,7 @@ import { campaignCompleted } from '../events/campaign-events';
 import { customCampaignsOf, deleteCustomCampaign, findCustomCampaign, insertCustomCampaign, updateCustomCampaign } from '../store/campaigns.store';
 import { findGoal, goalsOf, insertGoal, saveGoal } from '../store/goals.store';
 import type { Executor } from '../store/schema';
-import { timezoneOf } from '../store/users.store';
-import { userLock } from './record-activity';
+import { isDeleted, timezoneOf, userLock } from '../store/users.store';
 
 export const TOO_MANY_CUSTOM_GOALS = `You can pursue at most ${MAX_ACTIVE_CUSTOM_GOALS} custom goals at once`;
 export const LEFT_GOAL = 'You left this goal. Your progress is saved.';
@@ -32,10 +31,16 @@ export function createCampaigns({ db, outbox, clock }: CampaignDeps) {
     return campaign;
   }
 
-  /** Runs `work` in a transaction holding the user's lock: joins, edits and credited activities never interleave. */
+  /**
+   * Runs `work` in a transaction holding the user's lock: joins, edits and credited activities never
+   * interleave. The route let only a live account in, but its user.deleted may have been applied
+   * since; under the lock (which that consumer takes too) it cannot be, so nothing is created for a
+   * deleted user.
+   */
   const asUser = <T>(userId: string, work: (trx: Executor) => Promise<T>): Promise<T> =>
     db.transaction().execute(async (trx) => {
       await lockKey(trx, userLock(userId));
+      if (await isDeleted(trx, userId)) throw unauthorized(BAD_CREDENTIALS);
       return work(trx);
     });
 

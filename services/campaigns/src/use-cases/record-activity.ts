@@ -5,13 +5,12 @@ import { campaignCompleted } from '../events/campaign-events';
 import { openGoalsOfLiveUsers, saveGoal } from '../store/goals.store';
 import type { UserGoal } from '../domain/view';
 import { SCHEMA, type Executor } from '../store/schema';
+import { userLock } from '../store/users.store';
 
 export type RecordOutcome =
   | { kind: 'applied'; milestones: Milestone[]; completed: CampaignCompleted | null }
   /** Applied before: its effects were published then. */
   | { kind: 'duplicate' };
-
-export const userLock = (userId: string) => `campaigns:${userId}`;
 
 type RecordDeps = { db: Executor; outbox: Outbox };
 
@@ -36,7 +35,13 @@ export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.
 export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<RecordOutcome[]> {
   return deps.db.transaction().execute(async (trx) => {
     const ordered = inLockOrder(events, (e) => e.data.user_id);
-    const fresh = await lockAllAndMarkApplied(trx, SCHEMA, ordered.map((e) => userLock(e.data.user_id)), ordered.map((e) => e.id), at);
+    const fresh = await lockAllAndMarkApplied(
+      trx,
+      SCHEMA,
+      ordered.map((e) => userLock(e.data.user_id)),
+      ordered.map((e) => e.id),
+      at,
+    );
     // Read under the locks (a statement after them), so it sees the tallies earlier transactions wrote.
     const goalsByUser = await openGoalsOfLiveUsers(trx, [...new Set(ordered.filter((e) => fresh.has(e.id)).map((e) => e.data.user_id))]);
     const changed = new Map<number, UserGoal>();
@@ -52,13 +57,7 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
 }
 
 /** Credits one activity to `goals` (the user's open goals, updated in place; null: user deleted), noting the goals it changed. */
-async function applyOne(
-  deps: RecordDeps,
-  trx: Executor,
-  event: EventOf<'activity.logged'>,
-  goals: UserGoal[] | null,
-  changed: Map<number, UserGoal>,
-): Promise<RecordOutcome> {
+async function applyOne(deps: RecordDeps, trx: Executor, event: EventOf<'activity.logged'>, goals: UserGoal[] | null, changed: Map<number, UserGoal>): Promise<RecordOutcome> {
   const { data } = event;
   const occurredAt = new Date(data.occurred_at);
   if (goals === null) return { kind: 'applied', milestones: [], completed: null };

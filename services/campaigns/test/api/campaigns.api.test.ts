@@ -1,5 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { GOAL_MESSAGES } from '@warriors/contracts';
-import { eventually, startCampaigns, type TestCampaigns } from '../support/harness';
+import { lockKey } from '@warriors/kit';
+import { eventually } from '@warriors/test-support';
+import { userLock } from '../../src/store/users.store';
+import { startCampaigns, type TestCampaigns } from '../support/harness';
 
 jest.setTimeout(60_000);
 
@@ -65,7 +70,14 @@ describe('listing and creating', () => {
 
   it('creates a custom campaign with an id from 101, joins its creator at once and generates a blank name', async () => {
     const user = await c.register();
-    const reply = await create(user.token, { name: '  ', duration_days: 7, goals: [{ type: 'meeting', count: 1 }, { type: 'email', count: 20 }] });
+    const reply = await create(user.token, {
+      name: '  ',
+      duration_days: 7,
+      goals: [
+        { type: 'meeting', count: 1 },
+        { type: 'email', count: 20 },
+      ],
+    });
     expect(reply.status).toBe(201);
     expect(reply.body).toMatchObject({
       kind: 'custom',
@@ -73,7 +85,10 @@ describe('listing and creating', () => {
       name: 'This Week: 1 Meeting, 20 Emails',
       is_auto_generated: true,
       creator_id: user.id,
-      goal_type: [{ type: 'meeting', count: 1 }, { type: 'email', count: 20 }],
+      goal_type: [
+        { type: 'meeting', count: 1 },
+        { type: 'email', count: 20 },
+      ],
       activity_type: null,
       goal_count: 21,
       bonus_points: 3,
@@ -100,6 +115,12 @@ describe('listing and creating', () => {
     const nonNumeric = await c.call('POST', '/api/campaigns/abc/join', { token: user.token });
     expect(nonNumeric).toEqual({ status: 422, body: { detail: [{ loc: ['path', 'id'], msg: 'Invalid campaign ID' }] } });
     expect(await c.call('POST', '/api/campaigns/7/join', { token: user.token })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
+    // Beyond PostgreSQL's integer: refused before SQL (it was a 500).
+    const invalid = { status: 422, body: { detail: [{ loc: ['path', 'id'], msg: 'Invalid campaign ID' }] } };
+    expect(await c.call('POST', '/api/campaigns/2147483648/join', { token: user.token })).toEqual(invalid);
+    expect(await c.call('PUT', '/api/campaigns/9007199254740993', { token: user.token, body: { name: 'x' } })).toEqual(invalid);
+    expect(await c.call('DELETE', '/api/campaigns/1e308', { token: user.token })).toEqual(invalid);
+    expect(await c.call('DELETE', '/api/user_goals/2147483648', { token: user.token })).toEqual(invalid);
     expect(await c.call('PUT', '/api/campaigns/999999', { token: user.token, body: { name: 'x' } })).toEqual({ status: 404, body: { detail: GOAL_MESSAGES.notFound } });
     const emptied = await c.call('PUT', '/api/campaigns/1', { token: user.token, body: { goals: [{ type: 'cold_call', count: 0 }] } });
     expect(emptied).toEqual({ status: 422, body: { detail: [{ loc: ['body', 'goals'], msg: GOAL_MESSAGES.atLeastOneGoal }] } });
@@ -135,8 +156,23 @@ describe('ownership', () => {
 
   it('lets the creator edit: 0 removes an activity, and the active goal follows', async () => {
     const owner = await c.register();
-    const created = await create(owner.token, { name: '', duration_days: 1, goals: [{ type: 'cold_call', count: 10 }, { type: 'email', count: 5 }] });
-    const edited = await c.call('PUT', `/api/campaigns/${created.body.id}`, { token: owner.token, body: { goals: [{ type: 'cold_call', count: 0 }, { type: 'email', count: 8 }] } });
+    const created = await create(owner.token, {
+      name: '',
+      duration_days: 1,
+      goals: [
+        { type: 'cold_call', count: 10 },
+        { type: 'email', count: 5 },
+      ],
+    });
+    const edited = await c.call('PUT', `/api/campaigns/${created.body.id}`, {
+      token: owner.token,
+      body: {
+        goals: [
+          { type: 'cold_call', count: 0 },
+          { type: 'email', count: 8 },
+        ],
+      },
+    });
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ status: 'active', name: 'Today: 8 Emails', goal_type: 'email', goal_count: 8, user_campaign_id: created.body.user_campaign_id });
   });
@@ -188,11 +224,56 @@ describe('joining and leaving', () => {
 });
 
 describe('user events', () => {
-  it("forgets a deleted user's goals and custom campaigns", async () => {
+  const refused = { status: 401, body: { detail: 'Could not validate credentials' } };
+  const inSchema = () => c.db.withSchema('campaigns');
+  const goalsOf = (userId: string) => inSchema().selectFrom('user_goals').select('id').where('user_id', '=', userId).execute();
+  const campaignsBy = (userId: string) => inSchema().selectFrom('custom_campaigns').select('id').where('creator_id', '=', userId).execute();
+  const deleteAccount = (userId: string) => c.bus.publish({ id: `del-${userId}`, type: 'user.deleted', v: 1, occurredAt: c.clock.now().toISOString(), data: { user_id: userId } });
+
+  it("forgets a deleted user's goals and custom campaigns, then refuses their token and creates nothing for them", async () => {
     const user = await c.register();
-    await create(user.token, { name: 'Gone soon', goals: [{ type: 'cold_call', count: 5 }] });
-    await c.bus.publish({ id: `del-${user.id}`, type: 'user.deleted', v: 1, occurredAt: c.clock.now().toISOString(), data: { user_id: user.id } });
-    await eventually('the goals forgotten', async () => ((await list(user.token)).active.length === 0 ? true : undefined));
-    expect((await list(user.token)).available).toHaveLength(11);
+    const custom = await create(user.token, { name: 'Gone soon', goals: [{ type: 'cold_call', count: 5 }] });
+    expect(custom.status).toBe(201);
+    expect((await c.call('POST', '/api/campaigns/1/join', { token: user.token })).status).toBe(201);
+    await deleteAccount(user.id);
+    await eventually('the deletion applied', async () => ((await campaignsBy(user.id)).length === 0 && (await goalsOf(user.id)).length === 0 ? true : undefined));
+
+    expect(await c.call('GET', '/api/campaigns', { token: user.token })).toEqual(refused);
+    expect(await create(user.token, { name: 'Ghost', goals: [{ type: 'cold_call', count: 5 }] })).toEqual(refused);
+    expect(await create(user.token, { name: 'Ghost', icon: 'rocket', goals: [{ type: 'cold_call', count: 5 }] }, '/api/campaigns')).toEqual(refused);
+    expect(await c.call('POST', '/api/campaigns/2/join', { token: user.token })).toEqual(refused);
+    expect(await c.call('PUT', `/api/campaigns/${custom.body.id}`, { token: user.token, body: { name: 'Renamed' } })).toEqual(refused);
+    expect(await c.call('DELETE', '/api/campaigns/1', { token: user.token })).toEqual(refused);
+    expect(await c.call('DELETE', '/api/user_goals/1', { token: user.token })).toEqual(refused);
+    expect(await goalsOf(user.id)).toEqual([]);
+    expect(await campaignsBy(user.id)).toEqual([]);
+  });
+
+  it('creates nothing for a join that passed the token check just before the deletion was applied', async () => {
+    const user = await c.register();
+    // Hold the user's lock as the user.deleted consumer does, let the join reach it, then apply the deletion.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const consumer = c.db.transaction().execute(async (trx) => {
+      await lockKey(trx, userLock(user.id));
+      await held;
+      await trx.withSchema('campaigns').insertInto('deleted_users').values({ user_id: user.id, deleted_at: c.clock.now() }).execute();
+    });
+    const join = c.call('POST', '/api/campaigns/1/join', { token: user.token });
+    await eventually('the join waiting on the user lock', async () => {
+      const { rows } = await sql<{ waiting: number }>`select count(*)::int as waiting from pg_locks
+        where locktype = 'advisory' and not granted and database = (select oid from pg_database where datname = current_database())`.execute(c.db);
+      return rows[0]!.waiting > 0 ? true : undefined;
+    });
+    release();
+    await consumer;
+    expect(await join).toEqual(refused);
+    expect(await goalsOf(user.id)).toEqual([]);
+  });
+
+  it('lets a new user in before their user.registered has arrived', async () => {
+    const token = c.tokens.sign({ id: randomUUID() });
+    expect((await c.call('GET', '/api/campaigns', { token })).status).toBe(200);
+    expect((await c.call('POST', '/api/campaigns/1/join', { token })).status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Campaign, CampaignList, type EventOf } from '@warriors/contracts';
-import { startCampaigns, eventually, type TestCampaigns } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { startCampaigns, type TestCampaigns } from '../support/harness';
 
 jest.setTimeout(60_000);
 
@@ -55,9 +56,15 @@ it('reports the milestone an activity crosses, then completion with the bonus, a
 
   const list = await c.call('GET', '/api/campaigns', { token: user.token });
   // Every field of the contract, in all three lists.
-  expect(CampaignList.strict().parse(list.body).completed.map((x) => Campaign.strict().parse(x))).toHaveLength(1);
+  expect(
+    CampaignList.strict()
+      .parse(list.body)
+      .completed.map((x) => Campaign.strict().parse(x)),
+  ).toHaveLength(1);
   expect(list.body.active).toEqual([]);
-  expect(list.body.completed).toEqual([expect.objectContaining({ user_campaign_id: goalId, status: 'completed', progress: 10, goal_count: 10, completed_at: completing.event.data.occurred_at })]);
+  expect(list.body.completed).toEqual([
+    expect.objectContaining({ user_campaign_id: goalId, status: 'completed', progress: 10, goal_count: 10, completed_at: completing.event.data.occurred_at }),
+  ]);
 });
 
 it('names the award of a catalog campaign and pays its bonus on completion', async () => {
@@ -135,7 +142,7 @@ it('lets a left goal take a lowered target without completing, and completes it 
   expect(event.data.activity_id).toBeNull();
 });
 
-it('credits a backlog of several users\' activities, interleaved and some delivered twice, each exactly once', async () => {
+it("credits a backlog of several users' activities, interleaved and some delivered twice, each exactly once", async () => {
   c.clock.set('2026-03-02T15:00:00.000Z');
   const users = [await c.register(), await c.register(), await c.register()];
   for (const user of users) expect((await dailyGoal(user.token, 100)).status).toBe(201);
@@ -146,7 +153,16 @@ it('credits a backlog of several users\' activities, interleaved and some delive
     type: 'activity.logged',
     v: 1,
     occurredAt: at,
-    data: { activity_id: randomUUID(), user_id: users[i % 3]!.id, activity_type: 'cold_call', quantity: 1, points: 1, occurred_at: at, local_date: at.slice(0, 10), timezone: 'UTC' },
+    data: {
+      activity_id: randomUUID(),
+      user_id: users[i % 3]!.id,
+      activity_type: 'cold_call',
+      quantity: 1,
+      points: 1,
+      occurred_at: at,
+      local_date: at.slice(0, 10),
+      timezone: 'UTC',
+    },
   }));
   for (const event of events) await c.bus.publish(event);
   for (const event of events.slice(0, 6)) await c.redeliver(event);

@@ -39,7 +39,13 @@ describe('the catalog of spec point 9', () => {
 
 describe('custom bonus', () => {
   it('is a tenth of the target point value, rounded down', () => {
-    const target = { kind: 'types' as const, goals: [{ type: 'meeting' as const, count: 2 }, { type: 'cold_call' as const, count: 9 }] };
+    const target = {
+      kind: 'types' as const,
+      goals: [
+        { type: 'meeting' as const, count: 2 },
+        { type: 'cold_call' as const, count: 9 },
+      ],
+    };
     expect(targetPointValue(target)).toBe(29);
     expect(customBonus(target)).toBe(2);
     expect(customBonus({ kind: 'types', goals: [{ type: 'cold_call', count: 5 }] })).toBe(0);

@@ -15,7 +15,20 @@ describe('a new custom campaign', () => {
 });
 
 describe('applyUpdate', () => {
-  const campaign = { id: 101, ...newCustomCampaign({ ...base, name: null, goals: [{ type: 'cold_call', count: 5 }, { type: 'meeting', count: 1 }] }, 'u1') };
+  const campaign = {
+    id: 101,
+    ...newCustomCampaign(
+      {
+        ...base,
+        name: null,
+        goals: [
+          { type: 'cold_call', count: 5 },
+          { type: 'meeting', count: 1 },
+        ],
+      },
+      'u1',
+    ),
+  };
 
   it('drops activities set to 0 and regenerates a generated name', () => {
     const updated = applyUpdate(campaign, UpdateCampaignBody.parse({ activity_goals: { cold_call: 0, meeting: 3 } }));
@@ -41,7 +54,15 @@ describe('the Campaign shape and the list', () => {
       id: 7,
       userId: 'u1',
       campaign: sprint,
-      state: { name: sprint.name, target: sprint.target, durationDays: 5, startedAt: NOW, tally: { counts: { cold_call: 30 }, points: 30 }, milestoneReached: 25, completedAt: null },
+      state: {
+        name: sprint.name,
+        target: sprint.target,
+        durationDays: 5,
+        startedAt: NOW,
+        tally: { counts: { cold_call: 30 }, points: 30 },
+        milestoneReached: 25,
+        completedAt: null,
+      },
       leftAt: null,
     };
     const later = new Date(NOW.getTime() + 36 * 3600 * 1000);
@@ -87,6 +108,12 @@ describe('the Campaign shape and the list', () => {
     const expired = campaignList(CATALOG, [], [goal(new Date(NOW.getTime() - 6 * 86400_000))], NOW);
     expect(expired.active).toEqual([]);
     expect(expired.available).toHaveLength(11);
-    expect(toCampaign(CATALOG[6]!, null, 'available', NOW)).toMatchObject({ goal_type: 'power_challenge', activity_type: null, goal_count: 75, progress: 0, activity_breakdown: [] });
+    expect(toCampaign(CATALOG[6]!, null, 'available', NOW)).toMatchObject({
+      goal_type: 'power_challenge',
+      activity_type: null,
+      goal_count: 75,
+      progress: 0,
+      activity_breakdown: [],
+    });
   });
 });

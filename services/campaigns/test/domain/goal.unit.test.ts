@@ -35,7 +35,13 @@ describe('window membership', () => {
 });
 
 describe('progress', () => {
-  const mixed: GoalTarget = { kind: 'types', goals: [{ type: 'cold_call', count: 10 }, { type: 'meeting', count: 2 }] };
+  const mixed: GoalTarget = {
+    kind: 'types',
+    goals: [
+      { type: 'cold_call', count: 10 },
+      { type: 'meeting', count: 2 },
+    ],
+  };
 
   it('sums min(current, target) per type: extra calls do not make up for a missing meeting', () => {
     const tally = { counts: { cold_call: 25, meeting: 1 }, points: 0 };

@@ -42,11 +42,7 @@ function totalsAround(entry: LedgerEntry, date: LocalDate): ScopeTotals {
  * before the batch or earned by those earlier entries. `entries` are the ledger rows the batch
  * inserted, in the order it applied them; the answer is in the same order, each in catalog order.
  */
-export function freshBadgesOfBatch(
-  entries: readonly LedgerEntry[],
-  contextBefore: (userId: string, date: LocalDate) => BadgeContext,
-  dailyGoalPoints: number,
-): QualifiedBadge[][] {
+export function freshBadgesOfBatch(entries: readonly LedgerEntry[], contextBefore: (userId: string, date: LocalDate) => BadgeContext, dailyGoalPoints: number): QualifiedBadge[][] {
   const appliedByUser = new Map<string, LedgerEntry[]>();
   const earnedByUser = new Map<string, Set<string>>();
   return entries.map((entry) => {
@@ -71,10 +67,7 @@ export function freshBadgesOfBatch(
  * rows of that type after the batch, less those the batch inserted after it. `earned` in the order
  * the batch applied them; `rowsAfter` answers the count of a user's rows of a type after the batch.
  */
-export function repeatCountsOfBatch(
-  earned: ReadonlyArray<{ user_id: string; badge_type: BadgeType }>,
-  rowsAfter: (userId: string, badgeType: BadgeType) => number,
-): number[] {
+export function repeatCountsOfBatch(earned: ReadonlyArray<{ user_id: string; badge_type: BadgeType }>, rowsAfter: (userId: string, badgeType: BadgeType) => number): number[] {
   const key = (b: { user_id: string; badge_type: BadgeType }) => `${b.user_id}/${b.badge_type}`;
   const later = new Map<string, number>();
   for (const badge of earned) later.set(key(badge), (later.get(key(badge)) ?? 0) + 1);

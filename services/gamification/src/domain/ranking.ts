@@ -44,12 +44,7 @@ export const gapToPass = (next: Ranked, me: Ranked): number => next.score - me.s
  * What one activity did to its author's day rank: `passed` are the members whose score lies strictly
  * between the author's old and new score. Hidden or unknown members do not count; nothing gained, no change.
  */
-export function rankChange(
-  me: string,
-  passed: readonly Ranked[],
-  usernameOf: (member: string) => string | undefined,
-  newRank: number,
-): RankChange | null {
+export function rankChange(me: string, passed: readonly Ranked[], usernameOf: (member: string) => string | undefined, newRank: number): RankChange | null {
   const passedUsers = passed.flatMap((m) => {
     const username = m.member === me ? undefined : usernameOf(m.member);
     return username === undefined ? [] : [{ id: m.member, username }];

@@ -69,4 +69,3 @@ export function liveKeyDeltas(now: Date): WindowDelta[] {
   }
   return [...byKey.values()];
 }
-

@@ -1,7 +1,6 @@
 import type { ActivityEffects, EventOf } from '@warriors/contracts';
-import { consumeBatchesOf, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Logger, type Subscription } from '@warriors/kit';
-import { dayKey, pointDeltas } from '../domain/windows';
-import type { LeaderboardStore } from '../leaderboard';
+import { consumeInBatches, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Subscription } from '@warriors/kit';
+import { dayKey } from '../domain/windows';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordActivities, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
 
@@ -10,28 +9,35 @@ export const ACTIVITY_DURABLE = 'gamification_activity';
 export interface ActivityConsumerDeps extends RecordDeps {
   bus: Bus;
   clock: Clock;
-  logger: Logger;
-  store: LeaderboardStore;
   leaderboards: Leaderboards;
 }
+
+// Milestones belong to goals: campaigns reports them.
+const NOT_RANKED: Omit<ActivityEffects, 'activity_id'> = {
+  source: 'gamification',
+  badges: [],
+  milestones: [],
+  rank_change: null,
+  campaign_completed: null,
+  held_message: null,
+};
 
 /** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST (none for a redelivery). */
 async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<ActivityEffects | null> {
   const { data } = event;
   if (outcome.kind === 'deleted-user') return null;
-  // Keyed by the activity (as the ledger is), and run on redeliveries too: the store applies it once.
-  const applied = await deps.store.apply(data.activity_id, data.user_id, pointDeltas(data.local_date, data.points));
-  // The author refreshes the boards right after their log answers: this instance must not serve them a stale top 20.
-  if (applied) deps.leaderboards.pointsApplied(data.user_id);
+  // A held entry reaches the boards when its broker confirms it (confirmHeldActivity), not before.
+  if (outcome.kind === 'held') return { ...NOT_RANKED, activity_id: data.activity_id, held_message: outcome.message };
+  if (outcome.kind === 'duplicate' && outcome.held) return null;
+  // Keyed by the activity (as the ledger is), and run on redeliveries too: it goes in once.
+  // The author refreshes the boards right after their log answers: addPoints drops this instance's stale top 20.
+  await deps.leaderboards.addPoints(data.activity_id, data.user_id, data.local_date, data.points);
   if (outcome.kind === 'duplicate') return null;
   return {
+    ...NOT_RANKED,
     activity_id: data.activity_id,
-    source: 'gamification',
     badges: outcome.badges,
-    // Milestones belong to goals: campaigns reports them.
-    milestones: [],
     rank_change: await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points),
-    campaign_completed: null,
   };
 }
 
@@ -47,6 +53,6 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
   // A batch applies in one transaction (recordActivities), taking its users' locks in one order; a
   // failing batch is applied again one event at a time by the bus.
-  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'], ...ONE_BATCH_AT_A_TIME };
-  return consumeBatchesOf(deps.bus, 'activity.logged', options, deps.logger, (events) => onActivitiesLogged(deps, events));
+  const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'] as const, ...ONE_BATCH_AT_A_TIME };
+  return consumeInBatches(deps.bus, options, (events) => onActivitiesLogged(deps, events));
 }

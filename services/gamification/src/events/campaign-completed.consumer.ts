@@ -1,7 +1,5 @@
 import type { EventOf } from '@warriors/contracts';
-import type { Bus, Clock, Logger, Subscription } from '@warriors/kit';
-import { pointDeltas } from '../domain/windows';
-import type { LeaderboardStore } from '../leaderboard';
+import type { Bus, Clock, Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordCampaignBonus } from '../use-cases/record-campaign-bonus';
@@ -12,27 +10,20 @@ export interface CampaignConsumerDeps {
   db: Executor;
   bus: Bus;
   clock: Clock;
-  logger: Logger;
-  store: LeaderboardStore;
   leaderboards: Leaderboards;
 }
 
 async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'campaign.completed'>): Promise<void> {
   const { data } = event;
   const outcome = await recordCampaignBonus(deps.db, event, deps.clock.now());
-  if (outcome === 'deleted-user') return;
+  if (outcome.kind === 'deleted-user') return;
+  // A held bonus reaches the boards when its user confirms their held entries (HeldActivities.confirm).
+  if (outcome.kind === 'held' || (outcome.kind === 'duplicate' && outcome.held)) return;
   // Keyed by the event id (as the ledger row is) and run on redeliveries too, like an activity's
   // points: a crash between the commit and Redis is repaired by the next delivery, never doubled.
-  const applied = await deps.store.apply(event.id, data.user_id, pointDeltas(data.local_date, data.bonus_points));
-  if (applied) deps.leaderboards.pointsApplied(data.user_id);
+  await deps.leaderboards.addPoints(event.id, data.user_id, data.local_date, data.bonus_points);
 }
 
 export function consumeCampaignCompleted(deps: CampaignConsumerDeps): Promise<Subscription> {
-  return deps.bus.consume({ durable: CAMPAIGNS_DURABLE, subjects: ['campaign.completed'] }, async (event) => {
-    if (event.type !== 'campaign.completed') {
-      deps.logger.warn({ eventId: event.id, type: event.type }, 'unexpected event on the campaign consumer');
-      return;
-    }
-    await onCampaignCompleted(deps, event);
-  });
+  return deps.bus.consume({ durable: CAMPAIGNS_DURABLE, subjects: ['campaign.completed'] }, (event) => onCampaignCompleted(deps, event));
 }

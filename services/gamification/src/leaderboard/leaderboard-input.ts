@@ -1,13 +1,18 @@
+import { DependencyUnavailableError } from '@warriors/kit';
 import type { ScoreDelta, ScoredMember } from './leaderboard-store.port';
 
 /** Apply markers are kept this long: far beyond any broker redelivery or replay of an event. */
 export const DEFAULT_APPLY_MARKER_TTL_MS = 8 * 24 * 60 * 60 * 1000;
 
 /**
- * Key names the Redis adapter uses for its own bookkeeping under the namespace. Both adapters refuse
- * them so that they keep agreeing, and so a caller's set can never shadow an apply marker.
+ * Key names the Redis adapter uses for its own bookkeeping under the namespace (apply markers, a
+ * rebuild's new sets, the completeness marker and the rebuild lock). Both adapters refuse them so
+ * that they keep agreeing, and so a caller's set can never shadow one.
  */
-const RESERVED_KEY_PREFIXES = ['applied:', 'replacing:'];
+export const RESERVED_KEY_PREFIXES = ['applied:', 'rebuild:', 'boards:'];
+
+/** What apply and the reads throw while the store is away or its boards are incomplete: retried, or answered 503. */
+export const leaderboardUnavailable = (cause?: unknown): DependencyUnavailableError => new DependencyUnavailableError('leaderboard', cause === undefined ? undefined : { cause });
 
 /*
  * Inputs are checked before anything is written: a bad number reaching Redis would fail the apply
@@ -36,7 +41,7 @@ export function assertApply(applyId: string, deltas: readonly ScoreDelta[]): voi
   }
 }
 
-export function assertReplace(key: string, members: readonly ScoredMember[], expireAt: number | undefined): void {
+export function assertPut(key: string, members: readonly ScoredMember[], expireAt: number | undefined): void {
   assertKey(key);
   for (const { score } of members) {
     if (!Number.isFinite(score)) throw new RangeError(`score must be finite, got ${score}`);

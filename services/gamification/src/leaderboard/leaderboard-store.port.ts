@@ -15,11 +15,18 @@ export interface ScoreDelta {
  * Sorted sets for the windowed leaderboards. Two adapters implement it (Redis and in-process) and
  * both pass one contract suite. Ranks are 0-based, highest score first; ties order by member id
  * descending in both adapters (Redis' ZREVRANGE order), so the adapters agree exactly.
+ *
+ * The boards are either complete (a rebuild from the ledger committed, and every apply since went
+ * in) or not: a new store, a cleared one, a Redis that restarted or was flushed, and a rebuild in
+ * progress are incomplete. While they are incomplete, apply and the reads fail with a dependency
+ * failure (DependencyUnavailableError), so a consumer retries its event later and a reader gets a
+ * 503 instead of a board with points missing.
  */
 export interface LeaderboardStore {
   /**
    * Adds every delta for `member` at once, exactly once per `applyId` (an event id): a second call
-   * with the same id changes nothing and answers false. Atomic: all deltas or none.
+   * with the same id changes nothing and answers false. Atomic: all deltas or none. Refused (a
+   * dependency failure) while the boards are incomplete, judged atomically with the write.
    */
   apply(applyId: string, member: string, deltas: ScoreDelta[]): Promise<boolean>;
   /** The highest `count` members. */
@@ -28,10 +35,33 @@ export interface LeaderboardStore {
   rank(key: string, member: string): Promise<number | null>;
   /** Members whose score is strictly between the two bounds, highest first. */
   between(key: string, minExclusive: number, maxExclusive: number): Promise<ScoredMember[]>;
-  /** Replaces a whole set (rebuild from the ledger). */
-  replace(key: string, members: ScoredMember[], expireAt?: number): Promise<void>;
-  /** Removes every key under the store's namespace, and the apply markers (rebuild starts clean). */
+  /** Asks the store itself whether the boards are complete (a dependency failure when it cannot be reached). */
+  isComplete(): Promise<boolean>;
+  /**
+   * Starts a rebuild: from here on the boards are incomplete (applies refused) until it commits.
+   * Null while another rebuild holds the store (in this process or another one).
+   */
+  beginRebuild(): Promise<LeaderboardRebuild | null>;
+  /** Calls `listener` each time the connection to the store comes back: what it held may be gone. */
+  onReconnect(listener: () => void): void;
+  /** Removes every key under the store's namespace and the apply markers, as a flush would: the boards become incomplete. */
   clear(): Promise<void>;
+  /** Reachable and complete. */
   isReady(): Promise<boolean>;
   close(): Promise<void>;
+}
+
+/**
+ * New boards being written beside the live ones. Nothing of them shows until commit, which swaps
+ * them all in at once, drops every live set they do not hold, and marks the boards complete.
+ */
+export interface LeaderboardRebuild {
+  /** One whole set of the new boards (a member listed twice keeps its last score; no members, no set). */
+  put(key: string, members: ScoredMember[], expireAt?: number): Promise<void>;
+  /** Apply ids whose points the new boards already hold: applying one later changes nothing. */
+  markApplied(applyIds: readonly string[]): Promise<void>;
+  /** False when the rebuild lost the store meanwhile (cleared, flushed, or its lock expired): nothing was swapped in. */
+  commit(): Promise<boolean>;
+  /** Gives the store up without swapping anything in; the boards stay incomplete. */
+  abort(): Promise<void>;
 }

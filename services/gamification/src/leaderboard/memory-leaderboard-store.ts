@@ -1,5 +1,5 @@
-import { DEFAULT_APPLY_MARKER_TTL_MS, assertApply, assertBounds, assertCount, assertKey, assertReplace } from './leaderboard-input';
-import type { LeaderboardStore, ScoredMember } from './leaderboard-store.port';
+import { DEFAULT_APPLY_MARKER_TTL_MS, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
+import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface MemoryLeaderboardStoreOptions {
   /** Epoch ms; expiries of keys and apply markers are judged against it. */
@@ -60,7 +60,7 @@ function indexOf(order: readonly ScoredMember[], entry: ScoredMember): number {
 
 /**
  * The embedded-mode store: the same semantics as the Redis adapter, held in this process (and lost
- * with it; the embedded runtime rebuilds it from the ledger at start).
+ * with it: it starts incomplete, and the service rebuilds it from the ledger at start).
  *
  * Each set keeps a Map for scores and an array in rank order. For a set of n members: score O(1);
  * rank O(log n); top O(count); between O(log n + result); an increment O(log n) to find the places
@@ -79,6 +79,9 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
   const markers = new Map<string, number>();
   /** No key expires before this, so most calls skip the sweep; it may lag low, which only costs a sweep. */
   let earliestExpiry = Infinity;
+  let complete = false;
+  /** The rebuild holding the store; clear() takes it away, so its commit then fails. */
+  let rebuilding: object | null = null;
 
   /** Drops what has expired, so that old daily sets nobody reads again do not stay in memory. */
   function sweep(at: number): void {
@@ -105,8 +108,23 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
   }
 
   function liveSet(key: string): SortedSet | undefined {
+    if (!complete) throw leaderboardUnavailable();
     sweep(now());
     return sets.get(key);
+  }
+
+  function markApplied(applyId: string, at: number): void {
+    // Re-inserting at the back keeps the map in expiry order for the sweep.
+    markers.delete(applyId);
+    markers.set(applyId, at + applyMarkerTtlMs);
+  }
+
+  /** A set of `members` (the last score of a member listed twice wins), or none when there are none. */
+  function setOf(members: readonly ScoredMember[]): SortedSet | undefined {
+    if (members.length === 0) return undefined;
+    const scores = new Map(members.map((m) => [m.member, m.score]));
+    const order = [...scores].map(([member, score]) => ({ member, score })).sort(compareRank);
+    return { scores, order, expireAt: undefined };
   }
 
   function increment(set: SortedSet, member: string, delta: number): void {
@@ -122,13 +140,12 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
   return {
     async apply(applyId, member, deltas) {
       assertApply(applyId, deltas);
+      if (!complete) throw leaderboardUnavailable();
       const at = now();
       sweep(at);
       const markedUntil = markers.get(applyId);
       if (markedUntil !== undefined && at <= markedUntil) return false;
-      // Re-inserting at the back keeps the map in expiry order for the sweep.
-      markers.delete(applyId);
-      markers.set(applyId, at + applyMarkerTtlMs);
+      markApplied(applyId, at);
       for (const { key, delta, expireAt } of deltas) {
         let set = sets.get(key);
         const existed = set !== undefined;
@@ -171,30 +188,63 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
       return order.slice(start, Math.max(start, end)).map(copy);
     },
 
-    async replace(key, members, expireAt) {
-      assertReplace(key, members, expireAt);
-      const at = now();
-      sweep(at);
-      if (members.length === 0) {
-        sets.delete(key);
-        return;
-      }
-      // A member listed twice keeps its last score, as with ZADD.
-      const scores = new Map(members.map((m) => [m.member, m.score]));
-      const order = [...scores].map(([member, score]) => ({ member, score })).sort(compareRank);
-      const set: SortedSet = { scores, order, expireAt: undefined };
-      sets.set(key, set);
-      if (expireAt !== undefined) setExpiry(key, set, expireAt, at);
+    async isComplete() {
+      return complete;
+    },
+
+    async beginRebuild() {
+      if (rebuilding !== null) return null;
+      const token = {};
+      rebuilding = token;
+      complete = false;
+      const staged = new Map<string, { members: ScoredMember[]; expireAt: number | undefined }>();
+      const holds = () => rebuilding === token;
+      const rebuild: LeaderboardRebuild = {
+        async put(key, members, expireAt) {
+          assertPut(key, members, expireAt);
+          if (holds()) staged.set(key, { members: [...members], expireAt });
+        },
+        async markApplied(applyIds) {
+          if (!holds()) return;
+          const at = now();
+          for (const applyId of applyIds) markApplied(applyId, at);
+        },
+        async commit() {
+          if (!holds()) return false;
+          const at = now();
+          sets.clear();
+          earliestExpiry = Infinity;
+          for (const [key, { members, expireAt }] of staged) {
+            const set = setOf(members);
+            if (set === undefined) continue;
+            sets.set(key, set);
+            if (expireAt !== undefined) setExpiry(key, set, expireAt, at);
+          }
+          rebuilding = null;
+          complete = true;
+          return true;
+        },
+        async abort() {
+          if (holds()) rebuilding = null;
+        },
+      };
+      return rebuild;
+    },
+
+    onReconnect() {
+      // Never disconnected: the sets live in this process.
     },
 
     async clear() {
       sets.clear();
       markers.clear();
       earliestExpiry = Infinity;
+      complete = false;
+      rebuilding = null;
     },
 
     async isReady() {
-      return true;
+      return complete;
     },
 
     async close() {

@@ -1,37 +1,35 @@
 import { randomUUID } from 'node:crypto';
 import type { ChainableCommander } from 'ioredis';
-import { redisReady, type Redis } from '@warriors/kit';
-import {
-  DEFAULT_APPLY_MARKER_TTL_MS,
-  assertApply,
-  assertBounds,
-  assertCount,
-  assertKey,
-  assertReplace,
-} from './leaderboard-input';
-import type { LeaderboardStore, ScoredMember } from './leaderboard-store.port';
+import { isDependencyFailure, type Redis } from '@warriors/kit';
+import { DEFAULT_APPLY_MARKER_TTL_MS, RESERVED_KEY_PREFIXES, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
+import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface RedisLeaderboardStoreOptions {
   /** Prefix of every key this store writes; clear() removes everything under it. */
   namespace: string;
   applyMarkerTtlMs?: number;
+  /** How long a rebuild's lock outlives its last sign of life (it is renewed while the rebuild runs). */
+  rebuildLockTtlMs?: number;
 }
 
 /*
- * One script so that the marker and every increment land together: no other client can observe (or
- * repeat) half an apply. KEYS[1] is the marker, KEYS[2..] the sets; ARGV[1] the marker TTL, ARGV[2]
- * the member, then a (delta, expireAt or '') pair per set.
+ * One script so that the completeness check, the marker and every increment land together: no other
+ * client can observe (or repeat) half an apply, and no apply can slip in after a rebuild started.
+ * KEYS[1] is the completeness marker, KEYS[2] the apply marker, KEYS[3..] the sets; ARGV[1] the
+ * marker TTL, ARGV[2] the member, then a (delta, expireAt or '') pair per set.
+ * -1: the boards are incomplete (Redis lost its data, or a rebuild is running): nothing written.
  * "No expireAt" means the key is never dropped, which is the latest possible expiry, so it wins
  * (PERSIST). Otherwise PEXPIREAT ... GT only ever pushes an expiry later and leaves a key without one
  * alone; a key this very call created has no expiry yet, so it gets the plain PEXPIREAT. An expiry
  * already in the past deletes the key at once, as PEXPIREAT does.
  */
 const APPLY_SCRIPT = `
-if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then return 0 end
-for i = 2, #KEYS do
-  local key, expireAt = KEYS[i], ARGV[2 * i]
+if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[1]) then return 0 end
+for i = 3, #KEYS do
+  local key, expireAt = KEYS[i], ARGV[2 * i - 2]
   local existed = redis.call('EXISTS', key) == 1
-  redis.call('ZINCRBY', key, ARGV[2 * i - 1], ARGV[2])
+  redis.call('ZINCRBY', key, ARGV[2 * i - 3], ARGV[2])
   if expireAt == '' then
     redis.call('PERSIST', key)
   elseif existed then
@@ -43,15 +41,69 @@ end
 return 1
 `;
 
-/** Namespaced so it cannot clash with a command someone else defines on the shared client. */
-const APPLY_COMMAND = 'warriorsLeaderboardApply';
+/*
+ * Takes the rebuild lock and, only if it got it, drops the completeness marker: from then on every
+ * apply is refused until the commit. KEYS[1] the lock, KEYS[2] the marker; ARGV[1] the token, ARGV[2] the TTL.
+ */
+const BEGIN_REBUILD_SCRIPT = `
+if not redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 0 end
+redis.call('DEL', KEYS[2])
+return 1
+`;
 
-type ApplyCommand = Record<typeof APPLY_COMMAND, (...keysThenArgs: [number, ...string[]]) => Promise<number>>;
+/** Extends the lock if it is still this rebuild's. KEYS[1] the lock; ARGV[1] the token, ARGV[2] the TTL. */
+const RENEW_LOCK_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+return 1
+`;
 
-/** Members per ZADD while rebuilding, so a 100k-member set never becomes one huge command. */
-const REPLACE_CHUNK = 1000;
-/** A half-built replacement left by a crashed process must not stay forever. */
-const REPLACE_TEMP_TTL_MS = 10 * 60 * 1000;
+/*
+ * The swap, all or nothing: only while the lock is still this rebuild's (a flush or an expiry takes
+ * it away) and every new set is still there, renames each new set over its live key with its expiry,
+ * drops the live sets the new boards do not hold, marks the boards complete and releases the lock.
+ * KEYS[1] the lock, KEYS[2] the marker, then (new, live) pairs, then the live sets to drop;
+ * ARGV[1] the token, ARGV[2] the number of pairs, then an expireAt or '' per pair.
+ */
+const COMMIT_REBUILD_SCRIPT = `
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
+local swaps = tonumber(ARGV[2])
+for i = 1, swaps do
+  if redis.call('EXISTS', KEYS[1 + 2 * i]) == 0 then return 0 end
+end
+for i = 1, swaps do
+  local live, expireAt = KEYS[2 + 2 * i], ARGV[2 + i]
+  redis.call('RENAME', KEYS[1 + 2 * i], live)
+  if expireAt == '' then redis.call('PERSIST', live) else redis.call('PEXPIREAT', live, expireAt) end
+end
+for i = 3 + 2 * swaps, #KEYS do redis.call('UNLINK', KEYS[i]) end
+redis.call('SET', KEYS[2], ARGV[1])
+redis.call('DEL', KEYS[1])
+return 1
+`;
+
+/** Releases the lock if it is still this rebuild's. KEYS[1] the lock; ARGV[1] the token. */
+const RELEASE_LOCK_SCRIPT = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+return 1
+`;
+
+/** Namespaced so that they cannot clash with commands someone else defines on the shared client. */
+const COMMANDS = {
+  apply: { name: 'warriorsLeaderboardApply', lua: APPLY_SCRIPT },
+  beginRebuild: { name: 'warriorsLeaderboardBeginRebuild', lua: BEGIN_REBUILD_SCRIPT },
+  renewLock: { name: 'warriorsLeaderboardRenewLock', lua: RENEW_LOCK_SCRIPT },
+  commitRebuild: { name: 'warriorsLeaderboardCommitRebuild', lua: COMMIT_REBUILD_SCRIPT },
+  releaseLock: { name: 'warriorsLeaderboardReleaseLock', lua: RELEASE_LOCK_SCRIPT },
+} as const;
+
+type Script = (keyCount: number, ...keysThenArgs: string[]) => Promise<number>;
+
+/** Members per ZADD (and apply markers per write) while rebuilding, so a 100k-member set never becomes one huge command. */
+const REBUILD_CHUNK = 1000;
+/** A half-built set left by a crashed process must not stay forever. */
+const REBUILD_TEMP_TTL_MS = 10 * 60 * 1000;
+const DEFAULT_REBUILD_LOCK_TTL_MS = 15_000;
 const SCAN_COUNT = 1000;
 
 /** Redis parses "(1e+21" and "(-inf" but not JavaScript's "Infinity". */
@@ -82,35 +134,172 @@ function toScoredMembers(flat: string[]): ScoredMember[] {
 /**
  * The stack-mode store: one Redis sorted set per leaderboard key, under `${namespace}:`.
  *
+ * The boards are complete while `${namespace}:boards:complete` exists. Redis runs without
+ * persistence, so a restart or a flush takes the marker with the sets, and the apply script refuses
+ * from then on until a rebuild commits. Reads fail at once, without waiting for ioredis to retry,
+ * while the connection is down or the boards are known to be incomplete.
+ *
  * The caller owns `redis`: close() leaves it open (it is shared with rate limits and caches) and the
  * caller quits it at shutdown. The client must not use ioredis' keyPrefix: SCAN would not apply it,
- * so clear() could not find the keys; the namespace plays that role.
+ * so clear() and a rebuild could not find the keys; the namespace plays that role.
  */
 export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderboardStoreOptions): LeaderboardStore {
-  const { namespace, applyMarkerTtlMs = DEFAULT_APPLY_MARKER_TTL_MS } = options;
+  const { namespace, applyMarkerTtlMs = DEFAULT_APPLY_MARKER_TTL_MS, rebuildLockTtlMs = DEFAULT_REBUILD_LOCK_TTL_MS } = options;
   if (namespace === '') throw new RangeError('namespace must not be empty');
-  if (!Number.isSafeInteger(applyMarkerTtlMs) || applyMarkerTtlMs <= 0) {
-    throw new RangeError(`applyMarkerTtlMs must be a whole number > 0, got ${applyMarkerTtlMs}`);
+  for (const [name, value] of Object.entries({ applyMarkerTtlMs, rebuildLockTtlMs })) {
+    if (!Number.isSafeInteger(value) || value <= 0) throw new RangeError(`${name} must be a whole number > 0, got ${value}`);
   }
   if (redis.options.keyPrefix) throw new Error('the leaderboard store needs a Redis client without keyPrefix');
 
-  redis.defineCommand(APPLY_COMMAND, { lua: APPLY_SCRIPT });
-  const applyCommand = (redis as unknown as ApplyCommand)[APPLY_COMMAND].bind(redis);
+  const scripts = Object.fromEntries(
+    Object.entries(COMMANDS).map(([use, { name, lua }]) => {
+      redis.defineCommand(name, { lua });
+      return [use, ((redis as unknown as Record<string, Script>)[name] as Script).bind(redis)];
+    }),
+  ) as Record<keyof typeof COMMANDS, Script>;
   const keyOf = (key: string): string => `${namespace}:${key}`;
+  const completeKey = keyOf('boards:complete');
+  const lockKey = keyOf('boards:rebuilding');
+
+  /** Down from a dropped connection until ioredis is ready again (before the first connection, commands queue). */
+  let disconnected = false;
+  /** What this process last learned: reads refuse unless the boards were last seen complete. */
+  let knownComplete = false;
+  const reconnectListeners: Array<() => void> = [];
+  const onClose = () => {
+    disconnected = true;
+    knownComplete = false;
+  };
+  const onReady = () => {
+    disconnected = false;
+    for (const listener of reconnectListeners) listener();
+  };
+  redis.on('close', onClose);
+  redis.on('ready', onReady);
+
+  /** Runs a command, failing fast while Redis is away, and turning a connection failure into a dependency failure. */
+  async function command<T>(run: () => Promise<T>): Promise<T> {
+    if (disconnected) throw leaderboardUnavailable();
+    try {
+      return await run();
+    } catch (err) {
+      throw isDependencyFailure(err) ? leaderboardUnavailable(err) : err;
+    }
+  }
+
+  /** A read: refused as well while the boards are known to be incomplete. */
+  function read<T>(run: () => Promise<T>): Promise<T> {
+    if (!knownComplete) return Promise.reject(leaderboardUnavailable());
+    return command(run);
+  }
+
+  async function isComplete(): Promise<boolean> {
+    knownComplete = (await command(() => redis.exists(completeKey))) === 1;
+    return knownComplete;
+  }
+
+  /** The live board keys: everything under the namespace but the store's bookkeeping. */
+  async function liveBoardKeys(): Promise<string[]> {
+    const bookkeeping = RESERVED_KEY_PREFIXES.map(keyOf);
+    return (await scanNamespace()).filter((key) => !bookkeeping.some((prefix) => key.startsWith(prefix)));
+  }
+
+  async function scanNamespace(): Promise<string[]> {
+    const match = `${escapeGlob(namespace)}:*`;
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, batch] = await redis.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
+      keys.push(...batch);
+      cursor = next;
+    } while (cursor !== '0');
+    return keys;
+  }
+
+  function rebuildHandle(token: string): LeaderboardRebuild {
+    const staged = new Map<string, number | undefined>();
+    const stagingKey = (key: string) => keyOf(`rebuild:${token}:${key}`);
+    let settled = false;
+    // The lock outlives a crashed process by at most its TTL; a running rebuild keeps it alive.
+    const renewal = setInterval(
+      () => {
+        void command(() => scripts.renewLock(1, lockKey, token, String(rebuildLockTtlMs))).catch(() => undefined);
+      },
+      Math.max(1, Math.floor(rebuildLockTtlMs / 3)),
+    );
+    renewal.unref();
+    const finish = async (): Promise<void> => {
+      settled = true;
+      clearInterval(renewal);
+    };
+    const dropStaged = async (): Promise<void> => {
+      if (staged.size > 0) await command(() => redis.unlink(...[...staged.keys()].map(stagingKey))).catch(() => undefined);
+    };
+
+    return {
+      async put(key, members, expireAt) {
+        assertPut(key, members, expireAt);
+        if (settled) throw new Error('this rebuild is over');
+        if (members.length === 0) return;
+        const temp = stagingKey(key);
+        for (let i = 0; i < members.length; i += REBUILD_CHUNK) {
+          const args = members.slice(i, i + REBUILD_CHUNK).flatMap((m) => [String(m.score), m.member]);
+          await command(() =>
+            execOrThrow(
+              redis
+                .multi()
+                .zadd(temp, ...args)
+                .pexpire(temp, REBUILD_TEMP_TTL_MS),
+            ),
+          );
+        }
+        staged.set(key, expireAt);
+      },
+
+      async markApplied(applyIds) {
+        if (settled) throw new Error('this rebuild is over');
+        // Written straight to the live markers: every apply is refused until the commit anyway.
+        for (let i = 0; i < applyIds.length; i += REBUILD_CHUNK) {
+          const write = redis.multi();
+          for (const applyId of applyIds.slice(i, i + REBUILD_CHUNK)) write.set(keyOf(`applied:${applyId}`), '1', 'PX', applyMarkerTtlMs);
+          await command(() => execOrThrow(write));
+        }
+      },
+
+      async commit() {
+        if (settled) throw new Error('this rebuild is over');
+        try {
+          const targets = [...staged.keys()];
+          const stale = (await command(liveBoardKeys)).filter((key) => !staged.has(key.slice(namespace.length + 1)));
+          const keys = [lockKey, completeKey, ...targets.flatMap((key) => [stagingKey(key), keyOf(key)]), ...stale];
+          const expiries = targets.map((key) => String(staged.get(key) ?? ''));
+          const committed = (await command(() => scripts.commitRebuild(keys.length, ...keys, token, String(targets.length), ...expiries))) === 1;
+          if (committed) knownComplete = true;
+          else await dropStaged();
+          return committed;
+        } finally {
+          await finish();
+        }
+      },
+
+      async abort() {
+        if (settled) return;
+        await finish();
+        await dropStaged();
+        await command(() => scripts.releaseLock(1, lockKey, token)).catch(() => undefined);
+      },
+    };
+  }
 
   return {
     async apply(applyId, member, deltas) {
       assertApply(applyId, deltas);
       const keys = deltas.map((d) => keyOf(d.key));
       const pairs = deltas.flatMap((d) => [String(d.delta), d.expireAt === undefined ? '' : String(d.expireAt)]);
-      const applied = await applyCommand(
-        1 + keys.length,
-        `${namespace}:applied:${applyId}`,
-        ...keys,
-        String(applyMarkerTtlMs),
-        member,
-        ...pairs,
-      );
+      const applied = await command(() => scripts.apply(2 + keys.length, completeKey, keyOf(`applied:${applyId}`), ...keys, String(applyMarkerTtlMs), member, ...pairs));
+      // The script saw the marker, or saw it missing: either way this process now knows.
+      knownComplete = applied !== -1;
+      if (!knownComplete) throw leaderboardUnavailable();
       return applied === 1;
     },
 
@@ -119,59 +308,59 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
       assertCount(count);
       // ZREVRANGE 0 -1 would mean "everything".
       if (count === 0) return [];
-      return toScoredMembers(await redis.zrevrange(keyOf(key), 0, count - 1, 'WITHSCORES'));
+      return toScoredMembers(await read(() => redis.zrevrange(keyOf(key), 0, count - 1, 'WITHSCORES')));
     },
 
     async score(key, member) {
       assertKey(key);
-      const score = await redis.zscore(keyOf(key), member);
+      const score = await read(() => redis.zscore(keyOf(key), member));
       return score === null ? null : Number(score);
     },
 
     async rank(key, member) {
       assertKey(key);
-      return redis.zrevrank(keyOf(key), member);
+      return read(() => redis.zrevrank(keyOf(key), member));
     },
 
     async between(key, minExclusive, maxExclusive) {
       assertKey(key);
       assertBounds(minExclusive, maxExclusive);
-      const flat = await redis.zrevrangebyscore(keyOf(key), exclusiveBound(maxExclusive), exclusiveBound(minExclusive), 'WITHSCORES');
+      const flat = await read(() => redis.zrevrangebyscore(keyOf(key), exclusiveBound(maxExclusive), exclusiveBound(minExclusive), 'WITHSCORES'));
       return toScoredMembers(flat);
     },
 
-    async replace(key, members, expireAt) {
-      assertReplace(key, members, expireAt);
-      const target = keyOf(key);
-      if (members.length === 0) {
-        await redis.unlink(target);
-        return;
-      }
-      // Readers keep seeing the old set until the RENAME swaps the finished one in.
-      const temp = `${namespace}:replacing:${randomUUID()}`;
-      for (let i = 0; i < members.length; i += REPLACE_CHUNK) {
-        const args = members.slice(i, i + REPLACE_CHUNK).flatMap((m) => [String(m.score), m.member]);
-        await execOrThrow(redis.multi().zadd(temp, ...args).pexpire(temp, REPLACE_TEMP_TTL_MS));
-      }
-      // RENAME carries the temp key's safety TTL over, so the expiry is always set (or removed) after it.
-      const swap = redis.multi().rename(temp, target);
-      await execOrThrow(expireAt === undefined ? swap.persist(target) : swap.pexpireat(target, expireAt));
+    isComplete,
+
+    async beginRebuild() {
+      const token = randomUUID();
+      const began = await command(() => scripts.beginRebuild(2, lockKey, completeKey, token, String(rebuildLockTtlMs)));
+      if (began !== 1) return null;
+      knownComplete = false;
+      return rebuildHandle(token);
+    },
+
+    onReconnect(listener) {
+      reconnectListeners.push(listener);
     },
 
     async clear() {
-      const match = `${escapeGlob(namespace)}:*`;
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', match, 'COUNT', SCAN_COUNT);
-        if (keys.length > 0) await redis.unlink(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      knownComplete = false;
+      const keys = await command(scanNamespace);
+      for (let i = 0; i < keys.length; i += REBUILD_CHUNK) await command(() => redis.unlink(...keys.slice(i, i + REBUILD_CHUNK)));
     },
 
-    isReady: () => redisReady(redis),
+    async isReady() {
+      try {
+        return await isComplete();
+      } catch {
+        return false;
+      }
+    },
 
     async close() {
-      // The caller owns the client (see above).
+      // The caller owns the client (see above); only this store's listeners go.
+      redis.off('close', onClose);
+      redis.off('ready', onReady);
     },
   };
 }

@@ -1,13 +1,13 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { BadgeDefinitionsResponse } from '@warriors/contracts';
-import { currentUserId, requireAuth, type TokenSigner } from '@warriors/kit';
+import { currentUserId } from '@warriors/kit';
 import { badgeDefinitions } from '../domain/badges';
 import type { Executor } from '../store/schema';
 import { userBadges } from '../use-cases/user-stats';
 
-export function badgesRoutes(db: Executor, tokens: TokenSigner, dailyGoalPoints: number): Router {
+/** `auth` is the service's requireAuth, which also refuses deleted accounts. */
+export function badgesRoutes(db: Executor, auth: RequestHandler, dailyGoalPoints: number): Router {
   const router = Router();
-  const auth = requireAuth(tokens);
 
   router.get('/api/badges', auth, async (req, res) => {
     res.json(await userBadges(db, currentUserId(req)));

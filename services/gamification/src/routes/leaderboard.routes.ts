@@ -1,6 +1,6 @@
-import { Router, type Request, type Response } from 'express';
+import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
-import { currentUserId, optionalAuth, parse, requireAuth, type Clock, type TokenSigner } from '@warriors/kit';
+import { currentUserId, optionalAuth, parse, type Clock, type TokenSigner } from '@warriors/kit';
 import { LeaderboardWindow, localDate, TimezoneQuery, type LeaderboardRow, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import type { UserDirectory } from '../use-cases/user-directory';
@@ -12,6 +12,8 @@ export interface LeaderboardRouteDeps {
   leaderboards: Leaderboards;
   directory: UserDirectory;
   tokens: TokenSigner;
+  /** The service's requireAuth, which also refuses deleted accounts. */
+  auth: RequestHandler;
   clock: Clock;
 }
 
@@ -35,7 +37,7 @@ export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
   }
 
   // Before '/:window', which would otherwise take 'me' for a window.
-  router.get('/api/leaderboard/me', requireAuth(deps.tokens), async (req, res) => {
+  router.get('/api/leaderboard/me', deps.auth, async (req, res) => {
     const { window, tz } = parse(StandingQuery, req.query, 'query');
     res.json(await deps.leaderboards.standing(currentUserId(req), window, await viewerDate(req, tz)));
   });

@@ -10,11 +10,7 @@ export interface InsertedBadgeRow extends EarnedBadgeRow {
 }
 
 /** Inserts the badges not yet earned in their cycle, for any users at once, and answers only those. */
-export async function insertNewBadges(
-  db: Executor,
-  qualified: ReadonlyArray<{ userId: string; badge: QualifiedBadge }>,
-  at: Date,
-): Promise<InsertedBadgeRow[]> {
+export async function insertNewBadges(db: Executor, qualified: ReadonlyArray<{ userId: string; badge: QualifiedBadge }>, at: Date): Promise<InsertedBadgeRow[]> {
   if (qualified.length === 0) return [];
   return inSchema(db)
     .insertInto('user_badges')

@@ -1,19 +1,19 @@
 import { CompiledQuery, sql } from 'kysely';
-import type { LocalDate } from '@warriors/contracts';
+import { lockKey as takeLock } from '@warriors/kit';
+import type { ActivityType, LocalDate } from '@warriors/contracts';
 import { cycleKey, scopeRanges } from '../domain/badges';
 import type { BadgeContext } from '../domain/batch-badges';
+import { dayOfTypeKey, type DayOfType } from '../domain/ceilings';
 import type { BonusEntry, LedgerEntry } from '../domain/ledger';
 import { inSchema, SCHEMA, type Executor } from './schema';
 
-/** False when the activity (or the bonus) is already in the ledger. */
-export async function insertLedgerEntry(db: Executor, entry: LedgerEntry | BonusEntry): Promise<boolean> {
-  const inserted = await inSchema(db)
+/** A campaign bonus's ledger row; a copy already in the ledger is left as it is. */
+export async function insertBonusEntry(db: Executor, entry: BonusEntry, held: boolean): Promise<void> {
+  await inSchema(db)
     .insertInto('ledger')
-    .values(entry)
+    .values({ ...entry, held })
     .onConflict((oc) => oc.column('source_id').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+    .execute();
 }
 
 /**
@@ -21,6 +21,9 @@ export async function insertLedgerEntry(db: Executor, entry: LedgerEntry | Bonus
  * transactions reading before either commits would both miss the 50th call.
  */
 export const lockKey = (userId: string) => `gamification:${userId}`;
+
+/** Takes a user's lock for the rest of the transaction (see lockKey). */
+export const lockUser = (trx: Executor, userId: string): Promise<void> => takeLock(trx, lockKey(userId));
 
 export interface AppliedBatch {
   /** The batch's users who were deleted: none of their entries went in. */
@@ -50,27 +53,31 @@ const APPLY_ENTRIES = `
   ),
   entries as (
     select e.* from batch,
-      json_to_recordset(doc -> 'entries') as e(user_id text, source_id text, points int, activity_type text, quantity int, local_date text, occurred_at timestamptz)
+      json_to_recordset(doc -> 'entries') as e(user_id text, source_id text, points int, activity_type text, quantity int, local_date text, occurred_at timestamptz, held boolean)
     where e.user_id not in (select user_id from gone)
   ),
   ledger as (
-    insert into ${SCHEMA}.ledger (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at)
-    select user_id, 'activity', source_id, points, activity_type, quantity, local_date, occurred_at from entries
+    insert into ${SCHEMA}.ledger (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at, held)
+    select user_id, 'activity', source_id, points, activity_type, quantity, local_date, occurred_at, held from entries
     on conflict (source_id) do nothing
-    returning user_id, source_id, activity_type, quantity, points, local_date, occurred_at
+    returning user_id, source_id, activity_type, quantity, points, local_date, occurred_at, held
+  ),
+  counted as (
+    -- A held entry counts for nothing until its broker confirms it (confirmHeldActivity adds it then).
+    select * from ledger where not held
   ),
   totals as (
     -- Summed first: one insert cannot update the same row twice.
     insert into ${SCHEMA}.daily_totals (user_id, local_date, activity_type, quantity, points)
-    select user_id, local_date, activity_type, sum(quantity), sum(points) from ledger group by user_id, local_date, activity_type
+    select user_id, local_date, activity_type, sum(quantity), sum(points) from counted group by user_id, local_date, activity_type
     on conflict (user_id, local_date, activity_type)
     do update set quantity = daily_totals.quantity + excluded.quantity, points = daily_totals.points + excluded.points
   ),
   touched as (
     -- Looked up by key (= any(array)); a join here made PostgreSQL scan the whole users table per batch.
     update ${SCHEMA}.users as u
-    set last_activity_at = greatest(u.last_activity_at, (select max(l.occurred_at) from ledger l where l.user_id = u.user_id))
-    where u.user_id = any (array(select distinct user_id from ledger))
+    set last_activity_at = greatest(u.last_activity_at, (select max(l.occurred_at) from counted l where l.user_id = u.user_id))
+    where u.user_id = any (array(select distinct user_id from counted))
   ),
   calendar as (
     select c.* from batch, json_to_recordset(doc -> 'calendar') as c(local_date text, ranges json, cycles json)
@@ -93,15 +100,15 @@ const APPLY_ENTRIES = `
 
 /**
  * Applies a batch's ledger entries in one statement, run under the users' locks: inserts the
- * entries of users not deleted (an activity already in the ledger is left out), adds them to the
- * daily totals and moves the users' last activity times. Read in the same statement, so from its
+ * entries of users not deleted (an activity already in the ledger is left out), adds those not held
+ * to the daily totals and moves the users' last activity times. Read in the same statement, so from its
  * snapshot, which sees everything committed before the locks were taken and none of this
  * statement's writes: each (user, date) of those entries' badge context as it stood before the
  * batch (the badge rules add the batch's own entries in memory). The batch travels as one JSON
  * parameter, so the statement text is the same for every batch size and binds alike on
  * node-postgres and PGlite. `userIds`: every user of the batch, whose deletion is answered too.
  */
-export async function applyActivityEntries(db: Executor, userIds: readonly string[], entries: readonly LedgerEntry[]): Promise<AppliedBatch> {
+export async function applyActivityEntries(db: Executor, userIds: readonly string[], entries: ReadonlyArray<LedgerEntry & { held: boolean }>): Promise<AppliedBatch> {
   const calendar = [...new Set(entries.map((e) => e.local_date))].map((date) => ({
     local_date: date,
     ranges: scopeRanges(date),
@@ -117,6 +124,44 @@ export async function applyActivityEntries(db: Executor, userIds: readonly strin
     insertedSources: new Set(row.inserted),
     contextBefore: (userId, date) => contexts.get(contextKey(userId, date))!,
   };
+}
+
+// $1: {days: [{user_id, local_date, activity_type}], activities: [activity id]}.
+const LEDGER_STATE = `
+  with doc as (select $1::json as doc),
+  days as (
+    select distinct d.* from doc, json_to_recordset(doc -> 'days') as d(user_id text, local_date text, activity_type text)
+  ),
+  logged as (
+    select d.user_id, d.local_date, d.activity_type, sum(l.quantity)::int as quantity
+    from days d join ${SCHEMA}.ledger l on l.user_id = d.user_id and l.local_date = d.local_date and l.activity_type = d.activity_type
+    group by d.user_id, d.local_date, d.activity_type
+  )
+  select coalesce((select json_agg(logged) from logged), '[]') as logged,
+    coalesce((select json_agg(source_id) from ${SCHEMA}.ledger
+      where source_id = any (array(select json_array_elements_text(doc -> 'activities') from doc)) and held), '[]') as held`;
+
+export interface LedgerState {
+  /** A day's logged quantity of a type, held entries included (0 when none). */
+  logged(day: DayOfType): number;
+  /** The activities among those asked for that are in the ledger and still held. */
+  held: Set<string>;
+}
+
+/**
+ * What the ceilings of a batch need, in one statement run under the batch's user locks: the logged
+ * quantity of each (user, local date, type) of its new entries, and which of its activities are
+ * already in the ledger and still held (a redelivered held activity must not reach the boards).
+ */
+export async function ledgerStateOf(db: Executor, days: readonly DayOfType[], activityIds: readonly string[]): Promise<LedgerState> {
+  if (days.length === 0 && activityIds.length === 0) return { logged: () => 0, held: new Set() };
+  const wanted = days.map(({ user_id, local_date, activity_type }) => ({ user_id, local_date, activity_type }));
+  const result = await db.executeQuery<{ logged: Array<DayOfType & { quantity: number }>; held: string[] }>(
+    CompiledQuery.raw(LEDGER_STATE, [JSON.stringify({ days: wanted, activities: activityIds })]),
+  );
+  const row = result.rows[0]!;
+  const logged = new Map(row.logged.map((day) => [dayOfTypeKey(day), day.quantity]));
+  return { logged: (day) => logged.get(dayOfTypeKey(day)) ?? 0, held: new Set(row.held) };
 }
 
 /** The local dates on or before `upTo` with logged work, newest first (a bonus alone does not make a streak day). */
@@ -143,6 +188,7 @@ export async function dailyPointsSince(db: Executor, from: LocalDate): Promise<D
     .selectFrom('ledger')
     .select(['user_id', 'local_date', sql<number>`sum(points)::int`.as('points')])
     .where('local_date', '>=', from)
+    .where('held', '=', false)
     .groupBy(['user_id', 'local_date'])
     .execute();
 }
@@ -151,10 +197,136 @@ export async function allTimePoints(db: Executor): Promise<Array<{ user_id: stri
   return inSchema(db)
     .selectFrom('ledger')
     .select(['user_id', sql<number>`sum(points)::int`.as('points')])
+    .where('held', '=', false)
     .groupBy('user_id')
     .execute();
 }
 
-export async function activitiesSince(db: Executor, since: Date): Promise<Array<{ source_id: string; user_id: string }>> {
-  return inSchema(db).selectFrom('ledger').select(['source_id', 'user_id']).where('occurred_at', '>=', since).execute();
+export interface HeldRow {
+  activity_id: string;
+  activity_type: ActivityType;
+  quantity: number;
+  points: number;
+  local_date: LocalDate;
+  occurred_at: Date;
+  confirmed_at: Date | null;
+}
+
+const HELD_COLUMNS = ['source_id as activity_id', 'activity_type', 'quantity', 'points', 'local_date', 'occurred_at', 'confirmed_at'] as const;
+
+/** A user's held entries, newest first (their held campaign bonuses are not entries). */
+export async function heldActivities(db: Executor, userId: string): Promise<HeldRow[]> {
+  const rows = await inSchema(db)
+    .selectFrom('ledger')
+    .select(HELD_COLUMNS)
+    .where('user_id', '=', userId)
+    .where('source', '=', 'activity')
+    .where('held', '=', true)
+    .orderBy('occurred_at', 'desc')
+    .execute();
+  return rows as HeldRow[];
+}
+
+// $1 user id, $2 the activity that completed the goal (or null), $3 the bonus's source id.
+const BONUS_STATE = `
+  select exists (select 1 from ${SCHEMA}.ledger where user_id = $1 and source = 'activity' and held) as held_entries,
+    ($2::text is null or exists (select 1 from ${SCHEMA}.ledger where source_id = $2 and user_id = $1 and source = 'activity')) as activity_arrived,
+    (select held from ${SCHEMA}.ledger where source_id = $3 and source = 'campaign') as bonus_held`;
+
+export interface BonusState {
+  /** The user has entries still held above a daily ceiling. */
+  heldEntries: boolean;
+  /** The activity that completed the goal is in the ledger (always true for a completion without one). */
+  activityArrived: boolean;
+  /** The bonus's ledger row is held; null when the bonus is not in the ledger. */
+  bonusHeld: boolean | null;
+}
+
+/** What deciding a campaign bonus's hold needs, in one statement run under its user's lock. */
+export async function bonusStateOf(db: Executor, userId: string, completingActivityId: string | null, bonusSourceId: string): Promise<BonusState> {
+  const result = await db.executeQuery<{ held_entries: boolean; activity_arrived: boolean; bonus_held: boolean | null }>(
+    CompiledQuery.raw(BONUS_STATE, [userId, completingActivityId, bonusSourceId]),
+  );
+  const row = result.rows[0]!;
+  return { heldEntries: row.held_entries, activityArrived: row.activity_arrived, bonusHeld: row.bonus_held };
+}
+
+// $1 activity id, $2 user id, $3 now, $4 the oldest confirmation whose bonuses are re-applied. The
+// final select reads the statement's snapshot, so from before the release: `released` says whether
+// this statement released it (confirmed_at is then null). The user's held campaign bonuses are
+// released with their last held entry; `bonuses` lists those released now and those released since
+// $4, whose board apply a repeated confirm repeats like the entry's.
+const RELEASE_HELD = `
+  with target as (
+    select id, held from ${SCHEMA}.ledger where source_id = $1 and user_id = $2 and source = 'activity' for update
+  ),
+  released as (
+    update ${SCHEMA}.ledger l set held = false, confirmed_at = $3::timestamptz from target t where l.id = t.id and t.held
+    returning l.user_id, l.local_date, l.activity_type, l.quantity, l.points, l.occurred_at
+  ),
+  still_held as (
+    select 1 from ${SCHEMA}.ledger where user_id = $2 and source = 'activity' and held and id not in (select id from target) limit 1
+  ),
+  released_bonuses as (
+    update ${SCHEMA}.ledger b set held = false, confirmed_at = $3::timestamptz
+    where b.user_id = $2 and b.source = 'campaign' and b.held and exists (select 1 from target) and not exists (select 1 from still_held)
+    returning b.source_id, b.local_date, b.points
+  ),
+  totals as (
+    insert into ${SCHEMA}.daily_totals (user_id, local_date, activity_type, quantity, points)
+    select user_id, local_date, activity_type, quantity, points from released
+    on conflict (user_id, local_date, activity_type)
+    do update set quantity = daily_totals.quantity + excluded.quantity, points = daily_totals.points + excluded.points
+  ),
+  touched as (
+    update ${SCHEMA}.users u set last_activity_at = greatest(u.last_activity_at, r.occurred_at) from released r where u.user_id = r.user_id
+  ),
+  bonuses as (
+    select source_id, local_date, points from released_bonuses
+    union all
+    select source_id, local_date, points from ${SCHEMA}.ledger
+    where user_id = $2 and source = 'campaign' and not held and confirmed_at >= $4::timestamptz
+  )
+  select l.source_id as activity_id, l.activity_type, l.quantity, l.points, l.local_date, l.occurred_at,
+    l.confirmed_at, exists (select 1 from released) as released,
+    coalesce((select json_agg(b) from bonuses b), '[]') as bonuses
+  from ${SCHEMA}.ledger l join target t on l.id = t.id`;
+
+/** A campaign bonus released from its hold: its points reach the boards keyed by `source_id`. */
+export interface ReleasedBonus {
+  source_id: string;
+  local_date: LocalDate;
+  points: number;
+}
+
+export interface ReleasedRow extends HeldRow {
+  /** This call released the entry. */
+  released: boolean;
+  /** The user's campaign bonuses released by this call, or by a confirmation since `reapplySince`. */
+  bonuses: ReleasedBonus[];
+}
+
+/**
+ * Confirms a user's held entry in one statement (run under the user's lock, so the daily totals it
+ * adds to are not being read by a batch): clears the hold, and adds the entry to the daily totals and
+ * the last activity time as if logged unheld; when no other entry of the user is held, releases the
+ * user's held campaign bonuses too. Undefined when the user has no such activity; an entry never
+ * held, or confirmed before, is answered unchanged.
+ */
+export async function releaseHeld(db: Executor, userId: string, activityId: string, now: Date, reapplySince: Date): Promise<ReleasedRow | undefined> {
+  const result = await db.executeQuery<ReleasedRow>(CompiledQuery.raw(RELEASE_HELD, [activityId, userId, now, reapplySince]));
+  return result.rows[0];
+}
+
+/**
+ * Ledger entries on the boards (activities and bonuses; a held row is left out, its confirmation
+ * applies it) that occurred, or were confirmed after a hold, at or after `since`.
+ */
+export async function entriesSince(db: Executor, since: Date): Promise<Array<{ source_id: string; user_id: string; local_date: LocalDate; points: number }>> {
+  return inSchema(db)
+    .selectFrom('ledger')
+    .select(['source_id', 'user_id', 'local_date', 'points'])
+    .where('held', '=', false)
+    .where((eb) => eb.or([eb('occurred_at', '>=', since), eb('confirmed_at', '>=', since)]))
+    .execute();
 }

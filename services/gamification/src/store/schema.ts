@@ -1,5 +1,6 @@
 import type { Generated, Kysely } from 'kysely';
 import type { ActivityType, BadgeType } from '@warriors/contracts';
+import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'gamification';
 
@@ -18,13 +19,12 @@ export interface UserRow {
   show_on_leaderboard: boolean;
   profile_public: boolean;
   last_activity_at: Date | null;
-  updated_at: Date;
+  /** The occurredAt of the last user event applied (see kit's user projection). */
+  event_at: Date | null;
 }
 
-export interface GamificationDatabase {
+export interface GamificationDatabase extends ConsumerTables {
   users: UserRow;
-  deleted_users: { user_id: string; deleted_at: Date };
-  inbox: { event_id: string; applied_at: Date };
   ledger: {
     id: Generated<string>;
     user_id: string;
@@ -36,18 +36,12 @@ export interface GamificationDatabase {
     quantity: number | null;
     local_date: string;
     occurred_at: Date;
+    /** Above its type's daily ceiling and not yet confirmed by its broker: off the boards and totals. */
+    held: Generated<boolean>;
+    confirmed_at: Date | null;
   };
   daily_totals: { user_id: string; local_date: string; activity_type: ActivityType; quantity: number; points: number };
   user_badges: { id: string; user_id: string; badge_type: BadgeType; cycle_key: string; earned_at: Date };
-  dead_letters: {
-    id: Generated<string>;
-    subject: string;
-    durable: string;
-    deliveries: number;
-    error: string;
-    payload: string;
-    received_at: Date;
-  };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
 import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
-import { windowKey } from '../domain/windows';
+import { pointDeltas, windowKey } from '../domain/windows';
 import type { LeaderboardStore } from '../leaderboard';
 import type { UserDirectory } from './user-directory';
 
@@ -24,10 +24,12 @@ export interface Leaderboards {
   /** Drops cached answers after this instance changed who is shown. */
   forget(): void;
   /**
-   * Drops cached answers after this instance added points for `userId`, and that user's cached row
-   * (its last activity time moved); who is hidden did not change, so that stays cached.
+   * Adds `points` for `userId` on `localDate` to every board, once per `applyId` (an activity's or a
+   * bonus's id: a redelivery or a repeat changes nothing). When they went in, drops this instance's
+   * cached answers and that user's cached row (its last activity time moved); who is hidden did not
+   * change, so that stays cached. Answers whether they went in.
    */
-  pointsApplied(userId: string): void;
+  addPoints(applyId: string, userId: string, localDate: LocalDate, points: number): Promise<boolean>;
 }
 
 export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
@@ -133,9 +135,13 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
       directory.forget();
     },
 
-    pointsApplied(userId) {
-      responses.clear();
-      directory.forgetUser(userId);
+    async addPoints(applyId, userId, localDate, points) {
+      const applied = await store.apply(applyId, userId, pointDeltas(localDate, points));
+      if (applied) {
+        responses.clear();
+        directory.forgetUser(userId);
+      }
+      return applied;
     },
   };
 }

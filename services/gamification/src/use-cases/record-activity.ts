@@ -2,16 +2,22 @@ import type { Badge, EventOf } from '@warriors/contracts';
 import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
 import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
+import { judgeCeilings } from '../domain/ceilings';
 import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
 import { badgeEarned } from '../events/badge-events';
 import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
-import { applyActivityEntries, lockKey, type AppliedBatch } from '../store/ledger.store';
+import { applyActivityEntries, ledgerStateOf, lockKey, type AppliedBatch } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';
 
 export type RecordOutcome =
   | { kind: 'applied'; badges: Badge[] }
-  /** PostgreSQL has it already; the leaderboard may not, if a crash came between commit and apply. */
-  | { kind: 'duplicate' }
+  /** In the ledger now, held above its type's daily ceiling until its broker confirms it: off the boards. */
+  | { kind: 'held'; message: string }
+  /**
+   * PostgreSQL has it already; the leaderboard may not, if a crash came between commit and apply,
+   * unless it is still held.
+   */
+  | { kind: 'duplicate'; held: boolean }
   /** The user was deleted: nothing of theirs may come back. */
   | { kind: 'deleted-user' };
 
@@ -45,10 +51,12 @@ export async function recordActivity(deps: RecordDeps, event: ActivityLogged, at
 }
 
 /**
- * Applies a batch of activity.logged in ONE transaction, each event as recordActivity would, in two
- * statements per batch (four when badges are earned) instead of two or more per event: the batch's
+ * Applies a batch of activity.logged in ONE transaction, each event as recordActivity would, in three
+ * statements per batch (five when badges are earned) instead of two or more per event: the batch's
  * user locks (taken in inLockOrder's order, so batches sharing users never deadlock) with every
- * inbox entry; then, under the locks, the ledger rows, daily totals and last activity times with the
+ * inbox entry; then, under the locks, the day's logged quantities its daily ceilings judge the new
+ * entries on (an entry above its ceiling goes in held: off the totals, the badges and the boards);
+ * then the ledger rows, daily totals and last activity times with the
  * badge contexts as they stood before the batch. The badge rules then judge each event in lock order
  * (a user's events in delivery order) on that context plus the user's earlier events of the batch,
  * which is what reading the totals after each event's own insert gave. Any failure rolls back the
@@ -60,7 +68,13 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       events.map((event, position) => ({ event, position })),
       ({ event }) => event.data.user_id,
     );
-    const fresh = await lockAllAndMarkApplied(trx, SCHEMA, ordered.map(({ event }) => lockKey(event.data.user_id)), ordered.map(({ event }) => event.id), at);
+    const fresh = await lockAllAndMarkApplied(
+      trx,
+      SCHEMA,
+      ordered.map(({ event }) => lockKey(event.data.user_id)),
+      ordered.map(({ event }) => event.id),
+      at,
+    );
     // The first copy of an event id in the batch applies it, a later copy is a redelivery; the ledger
     // is keyed by activity id, so of two new events of one activity only the first may insert it.
     const firstOfActivity = new Map<string, Delivered>();
@@ -68,15 +82,32 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       const { id, data } = delivered.event;
       if (fresh.delete(id) && !firstOfActivity.has(data.activity_id)) firstOfActivity.set(data.activity_id, delivered);
     }
-    const candidates = [...firstOfActivity.values()].map((delivered) => ({ ...delivered, entry: ledgerEntryFor(delivered.event) }));
-    const batch = await applyActivityEntries(trx, [...new Set(events.map((e) => e.data.user_id))], candidates.map((c) => c.entry));
-    const applied = candidates.filter((c) => batch.insertedSources.has(c.entry.source_id));
-    const badgesOfApplied = await awardBadges(deps, trx, applied, batch, at);
+    const entries = [...firstOfActivity.values()].map((delivered) => ledgerEntryFor(delivered.event));
+    // Read under the locks, so no concurrent batch can slip another entry of the same day in between.
+    const ledger = await ledgerStateOf(trx, entries, [...new Set(events.map((e) => e.data.activity_id))]);
+    const verdicts = judgeCeilings(entries, ledger.logged);
+    const candidates = [...firstOfActivity.values()].map((delivered, i) => ({ ...delivered, entry: entries[i]!, verdict: verdicts[i]! }));
+    const batch = await applyActivityEntries(
+      trx,
+      [...new Set(events.map((e) => e.data.user_id))],
+      candidates.map((c) => ({ ...c.entry, held: c.verdict.held })),
+    );
+    const inserted = candidates.filter((c) => batch.insertedSources.has(c.entry.source_id));
+    const heldNow = new Map(inserted.filter((c) => c.verdict.held).map((c) => [c.position, c.verdict.message!]));
+    const badgesOfApplied = await awardBadges(
+      deps,
+      trx,
+      inserted.filter((c) => !c.verdict.held),
+      batch,
+      at,
+    );
 
     return events.map((event, position): RecordOutcome => {
-      const badges = badgesOfApplied.get(position);
       if (batch.deletedUsers.has(event.data.user_id)) return { kind: 'deleted-user' };
-      return badges ? { kind: 'applied', badges } : { kind: 'duplicate' };
+      const message = heldNow.get(position);
+      if (message !== undefined) return { kind: 'held', message };
+      const badges = badgesOfApplied.get(position);
+      return badges ? { kind: 'applied', badges } : { kind: 'duplicate', held: ledger.held.has(event.data.activity_id) };
     });
   });
 }
@@ -88,7 +119,11 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
  */
 async function awardBadges(deps: RecordDeps, trx: Executor, applied: readonly AppliedActivity[], batch: AppliedBatch, at: Date): Promise<Map<number, Badge[]>> {
   const badges = new Map<number, Badge[]>(applied.map((a) => [a.position, []]));
-  const fresh = freshBadgesOfBatch(applied.map((a) => a.entry), batch.contextBefore, deps.dailyGoalPoints);
+  const fresh = freshBadgesOfBatch(
+    applied.map((a) => a.entry),
+    batch.contextBefore,
+    deps.dailyGoalPoints,
+  );
   const wanted = applied.flatMap((a, i) => fresh[i]!.map((badge) => ({ userId: a.entry.user_id, badge, applied: a })));
   if (wanted.length === 0) return badges;
 
@@ -102,7 +137,10 @@ async function awardBadges(deps: RecordDeps, trx: Executor, applied: readonly Ap
   });
   const counts = await badgeRowCounts(trx, [...new Set(earned.map((e) => e.row.user_id))], [...new Set(earned.map((e) => e.row.badge_type))]);
   const rowsAfter = new Map(counts.map((c) => [`${c.user_id}/${c.badge_type}`, c.rows]));
-  const repeats = repeatCountsOfBatch(earned.map((e) => e.row), (userId, badgeType) => rowsAfter.get(`${userId}/${badgeType}`)!);
+  const repeats = repeatCountsOfBatch(
+    earned.map((e) => e.row),
+    (userId, badgeType) => rowsAfter.get(`${userId}/${badgeType}`)!,
+  );
   for (const [i, { applied, row }] of earned.entries()) {
     const badge = toBadge(row, repeats[i]!);
     badges.get(applied.position)!.push(badge);

@@ -1,106 +1,60 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { connect } from '@nats-io/transport-node';
-import { jetstreamManager } from '@nats-io/jetstream';
-import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
-import {
-  createLogger,
-  createNatsBus,
-  createRedis,
-  createTokenSigner,
-  fixedClock,
-  listen,
-  type Bus,
-  type Database,
-  type Redis,
-  type RunningServer,
-  type Service,
-} from '@warriors/kit';
-import { createGamificationService, createRedisLeaderboardStore, rebuildLeaderboards, type LeaderboardStore } from '../../src';
+import type { ActivityType, UserProjection } from '@warriors/contracts';
+import { createRedis, fixedClock, type Bus, type Redis } from '@warriors/kit';
+import { eventuallyPasses, startServiceOnNats, type ServiceUnderTest } from '@warriors/test-support';
+import { createGamificationService, createRedisLeaderboardStore, type LeaderboardStore } from '../../src';
 import type { GamificationDatabase } from '../../src/store/schema';
-import { createTestDatabase, eventually, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
+import { campaignCompleted, expectPointsOwed, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
 
 /**
  * campaign.completed end to end on the real infrastructure: PostgreSQL, NATS JetStream (a stream of
  * this file's own) and Redis (a namespace of its own).
  */
-const NATS_URL = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';
 const tag = randomBytes(6).toString('hex');
-const nats = { streamName: `TEST_GAMIF_${tag}`, subjectPrefix: `test-gamif-${tag}` };
 const DAY_MS = 86_400_000;
 // Ahead of the real date: Redis expires day keys by its own clock.
 const DAY = new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + 40 * DAY_MS).toISOString().slice(0, 10);
 
-let database: Database;
-let drop: () => Promise<void>;
+let gamification: ServiceUnderTest<Bus>;
 let bus: Bus;
 let redis: Redis;
 let store: LeaderboardStore;
-let service: Service;
-let server: RunningServer;
 const clock = fixedClock(`${DAY}T15:00:00Z`);
-const tokens = createTokenSigner('gamification-tests-secret-long-enough-0123456789', 3600);
-const db = () => database.db as Kysely<GamificationDatabase>;
+const db = () => gamification.database.db as Kysely<GamificationDatabase>;
 
 beforeAll(async () => {
-  ({ database, drop } = await createTestDatabase());
-  bus = await createNatsBus({ servers: NATS_URL, ...nats, logger: { warn: () => {}, error: () => {} } });
   redis = createRedis(REDIS_URL);
   store = createRedisLeaderboardStore(redis, { namespace: `gamif-test-${tag}` });
-  service = createGamificationService({ database, bus, tokens, clock, logger: createLogger('gamification-test', 'silent'), leaderboard: store });
-  await service.start();
-  server = await listen(service.app, 0);
+  gamification = await startServiceOnNats({ name: 'gamification', clock, create: (ports) => createGamificationService({ ...ports, leaderboard: store }) });
+  bus = gamification.bus;
 });
 
 afterAll(async () => {
-  await server.close();
-  await service.stop();
-  await bus.close();
+  await gamification.close();
   await store.clear();
   await redis.quit();
-  const admin = await connect({ servers: NATS_URL });
-  await (await jetstreamManager(admin)).streams.delete(nats.streamName).catch(() => false);
-  await admin.close();
-  await drop();
 });
 
 async function call(path: string, token?: string): Promise<any> {
-  const response = await fetch(`${server.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  const response = await fetch(`${gamification.url}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   expect(response.status).toBe(200);
   return response.json();
 }
 
-const register = (overrides: Partial<UserProjection> = {}) => registerWarrior(bus, db(), tokens, overrides);
-const log = (userId: string, type: ActivityType, quantity = 1) => logActivity(bus, clock, userId, type, { quantity });
-
-let userCampaignIds = 0;
-function completed(userId: string, bonusPoints: number): EventOf<'campaign.completed'> {
-  const userCampaignId = 1000 + userCampaignIds++;
-  return {
-    id: campaignCompletedEventId(userCampaignId),
-    type: 'campaign.completed',
-    v: 1,
-    occurredAt: clock.now().toISOString(),
-    data: {
-      user_id: userId,
-      campaign_id: 7,
-      user_campaign_id: userCampaignId,
-      campaign_name: '100 calls this week',
-      bonus_points: bonusPoints,
-      badge_earned: null,
-      activity_id: null,
-      completed_at: clock.now().toISOString(),
-      local_date: DAY,
-      timezone: 'UTC',
-    },
-  };
+async function confirm(activityId: string, token: string): Promise<any> {
+  const response = await fetch(`${gamification.url}/api/activity/${activityId}/confirm`, { method: 'POST', headers: { authorization: `Bearer ${token}` } });
+  expect(response.status).toBe(200);
+  return response.json();
 }
 
+const register = (overrides: Partial<UserProjection> = {}) => registerWarrior(gamification, overrides);
+const log = (userId: string, type: ActivityType, quantity = 1) => logActivity(bus, clock, userId, type, { quantity });
+const completed = (userId: string, bonusPoints: number, activityId: string | null = null) => campaignCompleted(clock, userId, bonusPoints, activityId);
+
 const pointsOf = (rows: Array<{ id: string; points: number }>) => Object.fromEntries(rows.map((r) => [r.id, r.points]));
-const board = (path: string, check: (points: Record<string, number>) => void, token?: string) =>
-  eventually(async () => check(pointsOf(await call(path, token))));
-const bonusRows = (userId: string) =>
-  db().withSchema('gamification').selectFrom('ledger').selectAll().where('user_id', '=', userId).where('source', '=', 'campaign').execute();
+const board = (path: string, check: (points: Record<string, number>) => void, token?: string) => eventuallyPasses(async () => check(pointsOf(await call(path, token))));
+const bonusRows = (userId: string) => db().withSchema('gamification').selectFrom('ledger').selectAll().where('user_id', '=', userId).where('source', '=', 'campaign').execute();
 
 it('credits a campaign bonus delivered three times once, on Today, 7 Days and All Time, and a rebuild keeps it', async () => {
   const [finisher, rival] = [await register(), await register()];
@@ -111,7 +65,7 @@ it('credits a campaign bonus delivered three times once, on Today, 7 Days and Al
   const event = completed(finisher.user_id, 25);
   // New broker msg ids: three real deliveries, as a re-publish or a redelivery would arrive.
   for (let i = 0; i < 3; i++) await bus.publish(event, { msgId: randomUUID() });
-  await eventually(async () => {
+  await eventuallyPasses(async () => {
     const inbox = await db().withSchema('gamification').selectFrom('inbox').select('event_id').where('event_id', '=', event.id).execute();
     expect(inbox).toHaveLength(1);
   });
@@ -119,13 +73,12 @@ it('credits a campaign bonus delivered three times once, on Today, 7 Days and Al
   await bus.publish(completed(rival.user_id, 1));
   const expected = { [finisher.user_id]: 35, [rival.user_id]: 31 };
   for (const window of ['today', '7d', 'alltime']) await board(`/api/leaderboard/${window}`, (p) => expect(p).toEqual(expected));
-  expect(await bonusRows(finisher.user_id)).toEqual([
-    expect.objectContaining({ source_id: event.id, points: 25, local_date: DAY, activity_type: null, quantity: null }),
-  ]);
+  expect(await bonusRows(finisher.user_id)).toEqual([expect.objectContaining({ source_id: event.id, points: 25, local_date: DAY, activity_type: null, quantity: null })]);
   expect(await call('/api/leaderboard/me?window=alltime', finisher.token)).toMatchObject({ rank: 1, points: 35 });
 
+  // As a flush would: the service rebuilds the boards from the ledger by itself.
   await store.clear();
-  await rebuildLeaderboards(db(), store, clock.now());
+  await eventuallyPasses(async () => expect(await store.isComplete()).toBe(true));
   for (const window of ['today', '7d', 'alltime']) await board(`/api/leaderboard/${window}`, (p) => expect(p).toEqual(expected));
   // The rebuild restored the bonus's apply marker too: one more copy still adds nothing.
   await bus.publish(event, { msgId: randomUUID() });
@@ -146,6 +99,42 @@ it('does not count a bonus toward badges or the streak, and hides it with a hidd
 
   // With the bonus on the day, 40 logged points are still short of the 50-point daily goal.
   await log(shy.user_id, 'meeting', 4);
-  await eventually(async () => expect(await call('/api/leaderboard/me?window=today', shy.token)).toMatchObject({ points: 140 }));
+  await eventuallyPasses(async () => expect(await call('/api/leaderboard/me?window=today', shy.token)).toMatchObject({ points: 140 }));
   expect(await call('/api/badges', shy.token)).toEqual([expect.objectContaining({ badge_type: 'first_meeting' })]);
+});
+
+it('keeps the bonus of a goal completed with a held entry off the boards until its owner confirms, then counts both once', async () => {
+  const [broker, honest] = [await register(), await register()];
+  await log(broker.user_id, 'meeting', 20); // 200, at the meeting ceiling of 20
+  const flood = await log(broker.user_id, 'meeting', 100); // 1,000, held
+  const honestWork = await log(honest.user_id, 'meeting', 2); // 20
+  // The custom goals these entries completed: floor(10% of the target's points).
+  const heldBonus = completed(broker.user_id, 100, flood.data.activity_id);
+  for (let i = 0; i < 3; i++) await bus.publish(heldBonus, { msgId: randomUUID() });
+  await bus.publish(completed(honest.user_id, 2, honestWork.data.activity_id));
+
+  const windows = ['today', '7d', 'alltime'];
+  const before = { [broker.user_id]: 200, [honest.user_id]: 22 };
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expectPointsOwed(`held bonus, ${window}`, before, p));
+  expect(await bonusRows(broker.user_id)).toEqual([expect.objectContaining({ source_id: heldBonus.id, points: 100, held: true, confirmed_at: null })]);
+  expect(await bonusRows(honest.user_id)).toEqual([expect.objectContaining({ points: 2, held: false })]);
+  // The held list is of entries: the bonus waits with them but is not one.
+  expect((await call('/api/activity/held', broker.token)).map((a: { activity_id: string }) => a.activity_id)).toEqual([flood.data.activity_id]);
+  await store.clear();
+  await eventuallyPasses(async () => expect(await store.isComplete()).toBe(true));
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expectPointsOwed(`held bonus after a rebuild, ${window}`, before, p));
+
+  for (let i = 0; i < 2; i++) expect(await confirm(flood.data.activity_id, broker.token)).toMatchObject({ activity_id: flood.data.activity_id, held: false });
+  const after = { [broker.user_id]: 1300, [honest.user_id]: 22 };
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expectPointsOwed(`confirmed, ${window}`, after, p));
+  expect(await bonusRows(broker.user_id)).toEqual([expect.objectContaining({ held: false, confirmed_at: expect.any(Date) })]);
+
+  // One more copy of the bonus after the release, then a rebuild: still once.
+  await bus.publish(heldBonus, { msgId: randomUUID() });
+  await bus.publish(completed(honest.user_id, 1));
+  await board('/api/leaderboard/alltime', (p) => expectPointsOwed('redelivered after the release', { ...after, [honest.user_id]: 23 }, p));
+  await store.clear();
+  await eventuallyPasses(async () => expect(await store.isComplete()).toBe(true));
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expectPointsOwed(`confirmed after a rebuild, ${window}`, { ...after, [honest.user_id]: 23 }, p));
+  expect(await call('/api/leaderboard/me?window=today', broker.token)).toMatchObject({ points: 1300 });
 });

@@ -66,7 +66,9 @@ describe('badge rules at their thresholds', () => {
 });
 
 describe('badge cycles', () => {
-  const keyOf = (badge: BadgeType, date: string) => qualifyingBadges(stats({ points: { day: 9999, month: 9999, quarter: 9999 }, streak: 7, counts: { lifetime: { meeting: 1 } } }), date, 50).find((b) => b.spec.key === badge)!.cycleKey;
+  const keyOf = (badge: BadgeType, date: string) =>
+    qualifyingBadges(stats({ points: { day: 9999, month: 9999, quarter: 9999 }, streak: 7, counts: { lifetime: { meeting: 1 } } }), date, 50).find((b) => b.spec.key === badge)!
+      .cycleKey;
 
   it('keys a daily badge by local date: a new cycle after midnight', () => {
     expect(keyOf('daily_victory', '2025-03-12')).toBe('2025-03-12');
@@ -125,8 +127,26 @@ describe('summarizeBadges', () => {
       { id: 'b3', badge_type: 'daily_victory', earned_at: new Date('2025-03-02T11:00:00Z') },
     ]);
     expect(badges).toEqual([
-      { id: 'b3', badge_type: 'daily_victory', name: 'Daily Victory', description: expect.any(String), cycle: 'daily', repeat_count: 2, repeat: 2, earned_at: '2025-03-02T11:00:00.000Z' },
-      { id: 'b1', badge_type: 'first_meeting', name: 'First Meeting', description: expect.any(String), cycle: 'lifetime', repeat_count: 1, repeat: 1, earned_at: '2025-03-01T10:00:00.000Z' },
+      {
+        id: 'b3',
+        badge_type: 'daily_victory',
+        name: 'Daily Victory',
+        description: expect.any(String),
+        cycle: 'daily',
+        repeat_count: 2,
+        repeat: 2,
+        earned_at: '2025-03-02T11:00:00.000Z',
+      },
+      {
+        id: 'b1',
+        badge_type: 'first_meeting',
+        name: 'First Meeting',
+        description: expect.any(String),
+        cycle: 'lifetime',
+        repeat_count: 1,
+        repeat: 1,
+        earned_at: '2025-03-01T10:00:00.000Z',
+      },
     ]);
   });
 });

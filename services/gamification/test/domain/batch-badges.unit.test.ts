@@ -135,7 +135,7 @@ describe('freshBadgesOfBatch', () => {
     const ledger: LedgerEntry[] = [];
     const held: HeldBy[] = [];
     const batched: BadgeType[][] = [];
-    for (let start = 0; start < events.length; ) {
+    for (let start = 0; start < events.length;) {
       const batch = events.slice(start, (start += 1 + next(16)));
       const badges = freshBadgesOfBatch(batch, (user, date) => contextFrom(ledger, held, user, date), GOAL);
       batch.forEach((e, i) => held.push(...badges[i]!.map((q) => ({ user_id: e.user_id, badge_type: q.spec.key, cycle_key: q.cycleKey }))));
@@ -146,7 +146,18 @@ describe('freshBadgesOfBatch', () => {
     expect(batched).toEqual(sequential);
     // The sequence is only worth something if it crosses thresholds of every kind of scope.
     expect(new Set(sequential.flat())).toEqual(
-      new Set(['daily_victory', 'connector', 'door_dominator', 'seven_day_streak', 'connector_week', 'field_warrior_week', 'meeting_maker_20', 'monthly_master', 'first_meeting', '100_calls']),
+      new Set([
+        'daily_victory',
+        'connector',
+        'door_dominator',
+        'seven_day_streak',
+        'connector_week',
+        'field_warrior_week',
+        'meeting_maker_20',
+        'monthly_master',
+        'first_meeting',
+        '100_calls',
+      ]),
     );
   });
 });

@@ -28,11 +28,7 @@ describe('windowKey', () => {
   it('makes a 7-day set hold exactly the seven dates ending with its date', () => {
     const holders = (date: string) => pointDeltas(date, 1).map((d) => d.key);
     const key = windowKey('7d', '2025-03-30');
-    expect(['2025-03-23', '2025-03-24', '2025-03-29', '2025-03-30', '2025-03-31'].filter((d) => holders(d).includes(key))).toEqual([
-      '2025-03-24',
-      '2025-03-29',
-      '2025-03-30',
-    ]);
+    expect(['2025-03-23', '2025-03-24', '2025-03-29', '2025-03-30', '2025-03-31'].filter((d) => holders(d).includes(key))).toEqual(['2025-03-24', '2025-03-29', '2025-03-30']);
   });
 });
 

@@ -1,3 +1,4 @@
+import { isDependencyFailure } from '@warriors/kit';
 import type { LeaderboardStore, ScoredMember } from '../../src/leaderboard';
 
 export interface ContractSubject {
@@ -6,6 +7,31 @@ export interface ContractSubject {
 }
 
 const HOUR = 60 * 60 * 1000;
+
+export interface RebuiltSet {
+  key: string;
+  members: ScoredMember[];
+  expireAt?: number;
+}
+
+/** Rebuilds the store's boards to exactly `sets` (none: empty but complete), as the ledger rebuild does. */
+export async function rebuildWith(store: LeaderboardStore, sets: RebuiltSet[] = [], appliedIds: string[] = []): Promise<void> {
+  const rebuild = await store.beginRebuild();
+  if (rebuild === null) throw new Error('another rebuild holds the store');
+  await rebuild.markApplied(appliedIds);
+  for (const { key, members, expireAt } of sets) await rebuild.put(key, members, expireAt);
+  if (!(await rebuild.commit())) throw new Error('the rebuild lost the store');
+}
+
+/** Whether a promise fails the way an unreachable or incomplete store fails: a dependency failure. */
+async function refused(pending: Promise<unknown>): Promise<boolean> {
+  try {
+    await pending;
+    return false;
+  } catch (err) {
+    return isDependencyFailure(err);
+  }
+}
 
 /**
  * Members with equal scores, listed in the order Redis gives them (member bytes descending). The
@@ -25,6 +51,7 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
     beforeEach(async () => {
       subject = await make();
       store = subject.store;
+      await rebuildWith(store);
     });
 
     afterEach(async () => {
@@ -92,14 +119,15 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
 
       it('refuses the key names reserved for its own bookkeeping', async () => {
         await expect(store.apply('event-1', 'alice', [{ key: 'applied:event-2', delta: 1 }])).rejects.toThrow(RangeError);
-        await expect(store.replace('replacing:x', [{ member: 'alice', score: 1 }])).rejects.toThrow(RangeError);
+        await expect(store.apply('event-1', 'alice', [{ key: 'boards:complete', delta: 1 }])).rejects.toThrow(RangeError);
+        const rebuild = (await store.beginRebuild())!;
+        await expect(rebuild.put('rebuild:x', [{ member: 'alice', score: 1 }])).rejects.toThrow(RangeError);
+        await rebuild.abort();
         await expect(store.top('', 1)).rejects.toThrow(RangeError);
       });
 
       it('counts 50 parallel applies with distinct ids 50 times', async () => {
-        const results = await Promise.all(
-          Array.from({ length: 50 }, (_, i) => store.apply(`event-${i}`, 'alice', [{ key: 'all', delta: 7 }])),
-        );
+        const results = await Promise.all(Array.from({ length: 50 }, (_, i) => store.apply(`event-${i}`, 'alice', [{ key: 'all', delta: 7 }])));
 
         expect(results.every((applied) => applied)).toBe(true);
         expect(await store.score('all', 'alice')).toBe(350);
@@ -129,17 +157,9 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
       }
 
       it('orders top by score, highest first, and equal scores by member descending as Redis does', async () => {
-        await seed('all', [
-          { member: 'low', score: 1 },
-          ...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })),
-          { member: 'high', score: 9 },
-        ]);
+        await seed('all', [{ member: 'low', score: 1 }, ...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })), { member: 'high', score: 9 }]);
 
-        expect(await store.top('all', 100)).toEqual([
-          { member: 'high', score: 9 },
-          ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 })),
-          { member: 'low', score: 1 },
-        ]);
+        expect(await store.top('all', 100)).toEqual([{ member: 'high', score: 9 }, ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 })), { member: 'low', score: 1 }]);
         expect(await store.top('all', 2)).toEqual([
           { member: 'high', score: 9 },
           { member: TIED_IN_REDIS_ORDER[0], score: 5 },
@@ -208,55 +228,95 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
       });
     });
 
-    describe('replace', () => {
-      it('overwrites the whole set, ordered like the incremental path', async () => {
+    describe('rebuild', () => {
+      it('swaps in every set at once at the commit, ordered like the incremental path, and drops the sets it did not write', async () => {
         await store.apply('event-1', 'stale', [{ key: 'all', delta: 99 }]);
+        await store.apply('event-2', 'stale', [{ key: 'gone', delta: 1 }]);
+        const rebuild = (await store.beginRebuild())!;
+        await rebuild.put('all', [...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })), { member: 'top', score: 50 }]);
+        await rebuild.put('week', [{ member: 'bob', score: 3 }], future());
 
-        await store.replace('all', [
-          ...[...TIED_IN_REDIS_ORDER].reverse().map((member) => ({ member, score: 5 })),
-          { member: 'top', score: 50 },
-        ]);
-
+        expect(await rebuild.commit()).toBe(true);
         expect(await store.score('all', 'stale')).toBeNull();
-        expect(await store.top('all', 100)).toEqual([
-          { member: 'top', score: 50 },
-          ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 })),
-        ]);
+        expect(await store.top('gone', 10)).toEqual([]);
+        expect(await store.top('all', 100)).toEqual([{ member: 'top', score: 50 }, ...TIED_IN_REDIS_ORDER.map((member) => ({ member, score: 5 }))]);
         expect(await store.rank('all', TIED_IN_REDIS_ORDER[1]!)).toBe(2);
+        expect(await store.top('week', 10)).toEqual([{ member: 'bob', score: 3 }]);
       });
 
-      it('keeps the last score of a member listed twice', async () => {
-        await store.replace('all', [
-          { member: 'alice', score: 1 },
-          { member: 'alice', score: 3 },
+      it('keeps the last score of a member listed twice, and writes no set for no members', async () => {
+        await rebuildWith(store, [
+          {
+            key: 'all',
+            members: [
+              { member: 'alice', score: 1 },
+              { member: 'alice', score: 3 },
+            ],
+          },
+          { key: 'empty', members: [] },
         ]);
 
         expect(await store.top('all', 10)).toEqual([{ member: 'alice', score: 3 }]);
+        expect(await store.top('empty', 10)).toEqual([]);
       });
 
-      it('deletes the set when given no members', async () => {
-        await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }]);
+      it('refuses applies and reads from its start to its commit, then lets later applies add to the new sets', async () => {
+        const rebuild = (await store.beginRebuild())!;
+        await rebuild.put('all', [{ member: 'alice', score: 10 }], future());
 
-        await store.replace('all', []);
+        expect(await store.isComplete()).toBe(false);
+        expect(await store.isReady()).toBe(false);
+        expect(await refused(store.apply('event-1', 'alice', [{ key: 'all', delta: 5 }]))).toBe(true);
+        expect(await refused(store.top('all', 10))).toBe(true);
+        expect(await rebuild.commit()).toBe(true);
 
-        expect(await store.top('all', 10)).toEqual([]);
-        expect(await store.score('all', 'alice')).toBeNull();
-      });
-
-      it('lets later applies add to the rebuilt set', async () => {
-        await store.replace('all', [{ member: 'alice', score: 10 }], future());
-        await store.apply('event-1', 'alice', [{ key: 'all', delta: 5, expireAt: future() }]);
-
+        expect(await store.isComplete()).toBe(true);
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 5, expireAt: future() }])).toBe(true);
         expect(await store.score('all', 'alice')).toBe(15);
+      });
+
+      it('counts the ids it marks applied as already in its sets: applying one later adds nothing', async () => {
+        await rebuildWith(store, [{ key: 'all', members: [{ member: 'alice', score: 10 }] }], ['event-1']);
+
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(false);
+        expect(await store.apply('event-2', 'alice', [{ key: 'all', delta: 10 }])).toBe(true);
+        expect(await store.score('all', 'alice')).toBe(20);
+      });
+
+      it('lets one rebuild hold the store at a time; an aborted one leaves it incomplete and free', async () => {
+        const first = (await store.beginRebuild())!;
+
+        expect(await store.beginRebuild()).toBeNull();
+        await first.put('all', [{ member: 'alice', score: 1 }]);
+        await first.abort();
+        expect(await store.isComplete()).toBe(false);
+        expect(await refused(store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]))).toBe(true);
+
+        await rebuildWith(store);
+        expect(await store.top('all', 10)).toEqual([]);
+      });
+
+      it('fails to commit once the store was cleared under it (a flush), and swaps nothing in', async () => {
+        const rebuild = (await store.beginRebuild())!;
+        await rebuild.put('all', [{ member: 'alice', score: 1 }]);
+
+        await store.clear();
+
+        expect(await rebuild.commit()).toBe(false);
+        expect(await store.isComplete()).toBe(false);
+        await rebuildWith(store);
+        expect(await store.top('all', 10)).toEqual([]);
       });
     });
 
     describe('expiry', () => {
       it('drops a new key whose expiry has passed, while the apply still counts', async () => {
-        expect(await store.apply('event-1', 'alice', [
-          { key: 'old-day', delta: 10, expireAt: past() },
-          { key: 'all', delta: 10 },
-        ])).toBe(true);
+        expect(
+          await store.apply('event-1', 'alice', [
+            { key: 'old-day', delta: 10, expireAt: past() },
+            { key: 'all', delta: 10 },
+          ]),
+        ).toBe(true);
 
         expect(await store.score('old-day', 'alice')).toBeNull();
         expect(await store.top('old-day', 10)).toEqual([]);
@@ -278,9 +338,11 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
         expect(await store.score('all', 'alice')).toBe(15);
       });
 
-      it('applies the expiry given to replace', async () => {
-        await store.replace('gone', [{ member: 'alice', score: 1 }], past());
-        await store.replace('kept', [{ member: 'alice', score: 1 }], future());
+      it('applies the expiry given to a rebuilt set', async () => {
+        await rebuildWith(store, [
+          { key: 'gone', members: [{ member: 'alice', score: 1 }], expireAt: past() },
+          { key: 'kept', members: [{ member: 'alice', score: 1 }], expireAt: future() },
+        ]);
 
         expect(await store.top('gone', 10)).toEqual([]);
         expect(await store.top('kept', 10)).toEqual([{ member: 'alice', score: 1 }]);
@@ -288,25 +350,49 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
     });
 
     describe('clear', () => {
-      it('removes every set and every apply marker', async () => {
+      it('removes every set and every apply marker, and leaves the boards incomplete until a rebuild', async () => {
         await store.apply('event-1', 'alice', [
           { key: 'all', delta: 10 },
           { key: 'day', delta: 10, expireAt: future() },
         ]);
-        await store.replace('week', [{ member: 'bob', score: 3 }]);
 
         await store.clear();
 
+        expect(await store.isComplete()).toBe(false);
+        expect(await store.isReady()).toBe(false);
+        expect(await refused(store.apply('event-2', 'alice', [{ key: 'all', delta: 4 }]))).toBe(true);
+        expect(await refused(store.score('all', 'alice'))).toBe(true);
+        await rebuildWith(store);
         expect(await store.top('all', 10)).toEqual([]);
         expect(await store.top('day', 10)).toEqual([]);
-        expect(await store.top('week', 10)).toEqual([]);
         expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 4 }])).toBe(true);
         expect(await store.score('all', 'alice')).toBe(4);
       });
     });
 
-    it('is ready', async () => {
+    it('is complete and ready once rebuilt', async () => {
+      expect(await store.isComplete()).toBe(true);
       expect(await store.isReady()).toBe(true);
+    });
+  });
+
+  describe(`LeaderboardStore contract: ${name}, new`, () => {
+    it('starts incomplete: applies and reads refused with a dependency failure until a rebuild commits', async () => {
+      const subject = await make();
+      try {
+        const { store } = subject;
+        expect(await store.isComplete()).toBe(false);
+        expect(await store.isReady()).toBe(false);
+        expect(await refused(store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]))).toBe(true);
+        expect(await refused(store.top('all', 1))).toBe(true);
+
+        await rebuildWith(store);
+
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }])).toBe(true);
+        expect(await store.top('all', 1)).toEqual([{ member: 'alice', score: 1 }]);
+      } finally {
+        await subject.cleanup();
+      }
     });
   });
 }

@@ -1,8 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createRedis } from '@warriors/kit';
+import { eventually } from '@warriors/test-support';
 import { createMemoryLeaderboardStore, createRedisLeaderboardStore, type LeaderboardStore } from '../../src/leaderboard';
-import { runLeaderboardStoreContract } from './leaderboard-store.contract';
+import { rebuildWith, runLeaderboardStoreContract } from './leaderboard-store.contract';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 /** Every key this file writes lives under it; afterAll removes them all. */
@@ -25,7 +26,13 @@ afterAll(async () => {
 
 runLeaderboardStoreContract('redis', async () => {
   const store = createRedisLeaderboardStore(redis, { namespace: nextNamespace() });
-  return { store, cleanup: () => store.clear() };
+  return {
+    store,
+    cleanup: async () => {
+      await store.clear();
+      await store.close();
+    },
+  };
 });
 
 async function keysUnder(namespace: string): Promise<string[]> {
@@ -43,21 +50,58 @@ describe('redis leaderboard store: keys and expiries in Redis', () => {
   let namespace: string;
   let store: LeaderboardStore;
 
-  beforeEach(() => {
+  beforeEach(async () => {
     namespace = nextNamespace();
     store = createRedisLeaderboardStore(redis, { namespace });
+    await rebuildWith(store);
   });
 
   afterEach(async () => {
     await store.clear();
+    await store.close();
   });
 
-  it('writes every key under the namespace, with the apply marker, and leaves no temporary key', async () => {
+  it('writes every key under the namespace, with the apply marker and the completeness marker, and leaves no temporary key or lock', async () => {
+    await rebuildWith(store, [{ key: 'week', members: [{ member: 'bob', score: 3 }] }], ['event-0']);
     await store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]);
-    await store.replace('week', [{ member: 'bob', score: 3 }]);
 
-    expect(await keysUnder(namespace)).toEqual([`${namespace}:all`, `${namespace}:applied:event-1`, `${namespace}:week`]);
+    expect(await keysUnder(namespace)).toEqual([
+      `${namespace}:all`,
+      `${namespace}:applied:event-0`,
+      `${namespace}:applied:event-1`,
+      `${namespace}:boards:complete`,
+      `${namespace}:week`,
+    ]);
     expect(await redis.zscore(`${namespace}:all`, 'alice')).toBe('1');
+  });
+
+  it('notices a flush by itself: the apply script refuses once the completeness marker is gone', async () => {
+    await store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]);
+    await redis.unlink(...(await keysUnder(namespace)));
+
+    await expect(store.apply('event-2', 'alice', [{ key: 'all', delta: 1 }])).rejects.toThrow(/leaderboard is unavailable/);
+    expect(await store.isComplete()).toBe(false);
+    expect(await keysUnder(namespace)).toEqual([]);
+  });
+
+  it('writes a rebuild beside the live sets, under a lock another process waits for until its holder releases it or it expires', async () => {
+    await store.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]);
+    const rebuild = (await store.beginRebuild())!;
+    await rebuild.put('all', [{ member: 'bob', score: 2 }]);
+
+    expect(await redis.zscore(`${namespace}:all`, 'alice')).toBe('1');
+    expect((await keysUnder(namespace)).filter((key) => key.includes(':rebuild:'))).toHaveLength(1);
+    expect(await store.beginRebuild()).toBeNull();
+    await rebuild.abort();
+    expect(await keysUnder(namespace)).toEqual([`${namespace}:all`, `${namespace}:applied:event-1`]);
+
+    // A holder that died: its lock is not renewed and lapses by itself.
+    await redis.set(`${namespace}:boards:rebuilding`, 'a-dead-process', 'PX', 300);
+    expect(await store.beginRebuild()).toBeNull();
+    const next = await eventually('the dead holder’s lock to lapse', async () => (await store.beginRebuild()) ?? undefined);
+    expect(await next.commit()).toBe(true);
+    expect(await redis.zscore(`${namespace}:all`, 'alice')).toBeNull();
+    expect(await keysUnder(namespace)).toEqual([`${namespace}:applied:event-1`, `${namespace}:boards:complete`]);
   });
 
   it('keeps the apply marker for 8 days by default, or the TTL given', async () => {
@@ -71,6 +115,7 @@ describe('redis leaderboard store: keys and expiries in Redis', () => {
     const givenTtl = await redis.pttl(`${namespace}:applied:event-2`);
     expect(givenTtl).toBeGreaterThan(0);
     expect(givenTtl).toBeLessThanOrEqual(60_000);
+    await shortLived.close();
   });
 
   it('sets a new key to its expireAt, moves it only later, and makes it permanent on a delta without one', async () => {
@@ -87,40 +132,45 @@ describe('redis leaderboard store: keys and expiries in Redis', () => {
     expect(await redis.pexpiretime(`${namespace}:day`)).toBe(-1);
   });
 
-  it('gives a replaced set the expiry asked for, and none when none is asked', async () => {
+  it('gives a rebuilt set the expiry asked for, and none when none is asked', async () => {
     const expireAt = Date.now() + HOUR;
     await store.apply('event-1', 'alice', [{ key: 'all', delta: 1, expireAt }]);
-    await store.replace('day', [{ member: 'alice', score: 1 }], expireAt);
-    await store.replace('all', [{ member: 'alice', score: 2 }]);
+    await rebuildWith(store, [
+      { key: 'day', members: [{ member: 'alice', score: 1 }], expireAt },
+      { key: 'all', members: [{ member: 'alice', score: 2 }] },
+    ]);
 
     expect(await redis.pexpiretime(`${namespace}:day`)).toBe(expireAt);
     expect(await redis.pexpiretime(`${namespace}:all`)).toBe(-1);
   });
 
-  it('replaces a set larger than one ZADD batch', async () => {
+  it('rebuilds a set larger than one ZADD batch', async () => {
     const members = Array.from({ length: 2500 }, (_, i) => ({ member: `user-${String(i).padStart(4, '0')}`, score: i % 10 }));
 
-    await store.replace('all', members);
+    await rebuildWith(store, [{ key: 'all', members }]);
 
     expect(await redis.zcard(`${namespace}:all`)).toBe(2500);
     expect(await store.top('all', 2)).toEqual([
       { member: 'user-2499', score: 9 },
       { member: 'user-2489', score: 9 },
     ]);
-    expect(await keysUnder(namespace)).toEqual([`${namespace}:all`]);
+    expect(await keysUnder(namespace)).toEqual([`${namespace}:all`, `${namespace}:boards:complete`]);
   });
 
   it('clears only its own namespace, even one with glob characters in it', async () => {
     const odd = createRedisLeaderboardStore(redis, { namespace: `${namespace}:odd[*]?` });
     const sibling = createRedisLeaderboardStore(redis, { namespace: `${namespace}:oddX` });
+    await rebuildWith(odd);
+    await rebuildWith(sibling);
     await odd.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]);
     await sibling.apply('event-1', 'alice', [{ key: 'all', delta: 1 }]);
 
     await odd.clear();
 
-    expect(await odd.score('all', 'alice')).toBeNull();
+    expect(await keysUnder(`${namespace}:odd[*]?`.replace(/[*?[\]]/g, '\\$&'))).toEqual([]);
     expect(await sibling.score('all', 'alice')).toBe(1);
-    expect(await keysUnder(`${namespace}:oddX`)).toHaveLength(2);
+    expect(await keysUnder(`${namespace}:oddX`)).toHaveLength(3);
+    await Promise.all([odd.close(), sibling.close()]);
   });
 
   it('leaves the caller’s client open on close', async () => {
@@ -147,9 +197,10 @@ describe('redis leaderboard store: keys and expiries in Redis', () => {
 });
 
 describe('redis leaderboard store: the same answers as the in-process store', () => {
-  it('agrees on top, rank, score and between after the same random applies and a replace', async () => {
+  it('agrees on top, rank, score and between after the same random applies and a rebuild', async () => {
     const namespace = nextNamespace();
     const stores = [createMemoryLeaderboardStore(), createRedisLeaderboardStore(redis, { namespace })];
+    for (const store of stores) await rebuildWith(store);
     const names = ['a', 'b', 'B', 'ab', 'ä', '\uE000', '\u{1F3C6}', 'z', 'm1', 'm10', 'm2', ''];
     let state = 99;
     const next = (): number => {
@@ -164,7 +215,11 @@ describe('redis leaderboard store: the same answers as the in-process store', ()
       ];
       for (const store of stores) await store.apply(`event-${i % 250}`, member, deltas);
     }
-    for (const store of stores) await store.replace('rebuilt', names.map((member, i) => ({ member, score: i % 3 })));
+    // A rebuild keeps only the sets it writes: carry 'all' and 'day' over, as a ledger rebuild would.
+    for (const store of stores) {
+      const kept = await Promise.all(['all', 'day'].map(async (key) => ({ key, members: await store.top(key, 100), expireAt: key === 'day' ? Date.now() + HOUR : undefined })));
+      await rebuildWith(store, [...kept, { key: 'rebuilt', members: names.map((member, i) => ({ member, score: i % 3 })) }]);
+    }
 
     const answers = await Promise.all(
       stores.map(async (store) => ({
@@ -178,5 +233,6 @@ describe('redis leaderboard store: the same answers as the in-process store', ()
     expect(answers[0]!.top[0]).toHaveLength(names.length);
     expect(answers[1]).toEqual(answers[0]);
     await stores[1]!.clear();
+    await stores[1]!.close();
   });
 });

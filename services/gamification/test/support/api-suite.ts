@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { EFFECTS_SUBJECT, effectsIn, RANKS_REQUEST, USER_STATS_REQUEST, type ActivityEffects } from '@warriors/contracts';
+import { EFFECTS_SUBJECT, effectsIn, RANKS_REQUEST, USER_STATS_REQUEST, type ActivityEffects, type ActivityType } from '@warriors/contracts';
 import { fixedClock, type Database } from '@warriors/kit';
-import { rebuildLeaderboards } from '../../src';
+import { createTestDatabase, eventuallyPasses } from '@warriors/test-support';
 import { liveKeyDeltas } from '../../src/domain/windows';
+import { ACTIVITY_WAIT_MS } from '../../src/use-cases/record-campaign-bonus';
+import { rebuildLeaderboards } from '../../src/use-cases/rebuild-leaderboards';
 import type { LeaderboardStore } from '../../src/leaderboard';
-import { createTestDatabase, eventually, startGamification, type TestGamification } from './harness';
+import { campaignCompleted, expectPointsOwed, startGamification, type TestGamification } from './harness';
 
 export interface StoreUnderTest {
   store: LeaderboardStore;
@@ -23,14 +25,14 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
     let cleanupStore: () => Promise<void>;
 
     beforeAll(async () => {
-      const test = await createTestDatabase();
+      const test = await createTestDatabase('gamification');
       database = test.database;
       databaseUrl = test.url;
       drop = test.drop;
       const clock = fixedClock('2030-01-01T00:00:00Z');
       const { store, cleanup } = makeStore(() => clock.now().getTime());
       cleanupStore = cleanup;
-      g = await startGamification(database, store, clock);
+      g = await startGamification(store, clock, database);
     });
 
     afterAll(async () => {
@@ -42,15 +44,34 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
     const points = (rows: Array<{ id: string; points: number }>) => Object.fromEntries(rows.map((r) => [r.id, r.points]));
     /** Polls a board until `check` passes: the consumer and the 1 s response cache both lag a little. */
     const board = (path: string, check: (rows: any[]) => void, token?: string) =>
-      eventually(async () => {
+      eventuallyPasses(async () => {
         const reply = await g.call('GET', path, token);
         expect(reply.status).toBe(200);
         check(reply.body);
         return reply.body as any[];
       });
     const pointsOf = async (userId: string, window = 'today') => {
-      const row = await g.db.withSchema('gamification').selectFrom('ledger').select(sql<number>`coalesce(sum(points), 0)::int`.as('p')).where('user_id', '=', userId).executeTakeFirstOrThrow();
+      const row = await g.db
+        .withSchema('gamification')
+        .selectFrom('ledger')
+        .select(sql<number>`coalesce(sum(points), 0)::int`.as('p'))
+        .where('user_id', '=', userId)
+        .executeTakeFirstOrThrow();
       return { ledger: row.p, window };
+    };
+
+    /** Logs an activity and answers the effects gamification publishes for it. */
+    const logWithEffects = async (userId: string, type: ActivityType, options: { quantity?: number } = {}) => {
+      const activityId = randomUUID();
+      const received: ActivityEffects[] = [];
+      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => received.push(...effectsIn(payload, (id) => id === activityId)));
+      const event = await g.log(userId, type, { ...options, activityId });
+      const effects = await eventuallyPasses(async () => {
+        expect(received).toHaveLength(1);
+        return received[0]!;
+      });
+      await sub.stop();
+      return { activityId, event, effects };
     };
 
     it('shows published activities on the Today board as leaderboard rows', async () => {
@@ -82,15 +103,8 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       await g.log(low.user_id, 'cold_call', { quantity: 5 });
       await g.log(mid.user_id, 'cold_call', { quantity: 8 });
       await board('/api/leaderboard', (r) => expect(r).toHaveLength(2));
-      const activityId = randomUUID();
-      const received: ActivityEffects[] = [];
-      const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => received.push(...effectsIn(payload, (id) => id === activityId)));
-      await g.log(climber.user_id, 'meeting', { activityId, quantity: 2 }); // 20 points: 25% (13) crossed, not 50% (25)
-      const effects = await eventually(async () => {
-        expect(received).toHaveLength(1);
-        return received[0]!;
-      });
-      await sub.stop();
+      // 20 points: 25% (13) crossed, not 50% (25)
+      const { activityId, effects } = await logWithEffects(climber.user_id, 'meeting', { quantity: 2 });
       expect(effects).toEqual({
         activity_id: activityId,
         source: 'gamification',
@@ -105,6 +119,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
           ],
         },
         campaign_completed: null,
+        held_message: null,
       });
     });
 
@@ -120,13 +135,13 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       // The same activity under a new event id (a re-publish) is the same points too.
       await g.redeliver({ ...event, id: randomUUID() });
       const inbox = () => g.db.withSchema('gamification').selectFrom('inbox').select('event_id').where('event_id', '=', event.id).execute();
-      await eventually(async () => expect(await inbox()).toHaveLength(1));
+      await eventuallyPasses(async () => expect(await inbox()).toHaveLength(1));
       const marker = await g.register();
       await g.log(marker.user_id, 'email');
       // The marker's point arrives after every redelivery on the one durable consumer.
       await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ [user.user_id]: 3, [marker.user_id]: 1 }));
       expect(await pointsOf(user.user_id)).toEqual({ ledger: 3, window: 'today' });
-      await eventually(async () => expect(received).toHaveLength(1));
+      await eventuallyPasses(async () => expect(received).toHaveLength(1));
       await sub.stop();
       expect(received).toHaveLength(1);
     });
@@ -146,7 +161,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       await gate.query('begin; lock table gamification.ledger in exclusive mode');
       try {
         await Promise.all(Array.from({ length: 5 }, () => g.log(user.user_id, 'cold_call', { quantity: 10 })));
-        await eventually(async () => {
+        await eventuallyPasses(async () => {
           // Only this file's database: other test files hold locks on the same server at the same time.
           const waiting = await gate.query(
             'select count(*)::int as n from pg_locks where not granted and pid <> pg_backend_pid() and database = (select oid from pg_database where datname = current_database())',
@@ -157,7 +172,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
         await gate.query('commit');
         await gate.end();
       }
-      await eventually(async () => expect(await mine()).toBe(50));
+      await eventuallyPasses(async () => expect(await mine()).toBe(50));
       // Checked before any other event: a later event of the day would award a missed badge late.
       const badges = await g.call('GET', '/api/badges', user.token);
       expect(badges.status).toBe(200);
@@ -177,13 +192,13 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       ]);
       await Promise.all(others.map((o) => o.stop()));
       await Promise.all(Array.from({ length: 50 }, () => g.log(user.user_id, 'email')));
-      await eventually(async () => expect(await mine()).toBe(100));
+      await eventuallyPasses(async () => expect(await mine()).toBe(100));
       expect(await pointsOf(user.user_id)).toEqual({ ledger: 100, window: 'today' });
       // The next day is a new cycle: earned again, repeat_count 2; a 51st call the same day adds nothing.
       await g.log(user.user_id, 'cold_call');
       g.clock.advance(24 * 60 * 60 * 1000);
       await Promise.all(Array.from({ length: 50 }, () => g.log(user.user_id, 'cold_call')));
-      await eventually(async () => expect((await g.call('GET', '/api/badges', user.token)).body[1]).toMatchObject({ badge_type: 'call_crusher', repeat_count: 2 }));
+      await eventuallyPasses(async () => expect((await g.call('GET', '/api/badges', user.token)).body[1]).toMatchObject({ badge_type: 'call_crusher', repeat_count: 2 }));
     });
 
     it("applies a burst of several users' activities, interleaved and some delivered twice, each exactly once", async () => {
@@ -203,7 +218,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       const user = await g.register();
       await g.log(user.user_id, 'cold_call', { quantity: 50 });
       await g.log(user.user_id, 'meeting');
-      const badges = await eventually(async () => {
+      const badges = await eventuallyPasses(async () => {
         const reply = await g.call('GET', '/api/badges', user.token);
         expect(reply.body).toHaveLength(3);
         return reply.body as Array<{ badge_type: string }>;
@@ -249,7 +264,12 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect((await g.call('GET', '/api/leaderboard/me', me.token)).body).toMatchObject({ rank: 2, gap_to_next: 11 });
 
       await g.update(shy, { show_on_leaderboard: false });
-      await board('/api/leaderboard', (r) => expect(r.map((x) => [x.id, x.rank])).toEqual([[me.user_id, 1], [other.user_id, 2]]));
+      await board('/api/leaderboard', (r) =>
+        expect(r.map((x) => [x.id, x.rank])).toEqual([
+          [me.user_id, 1],
+          [other.user_id, 2],
+        ]),
+      );
       expect((await g.call('GET', '/api/leaderboard/me', me.token)).body).toEqual({ rank: 1, points: 10, gap_to_next: null, window: 'today' });
       expect((await g.call('GET', '/api/leaderboard/me', other.token)).body).toEqual({ rank: 2, points: 3, gap_to_next: 8, window: 'today' });
       expect((await g.call('GET', '/api/leaderboard/me', shy.token)).body).toEqual({ rank: null, points: 20, gap_to_next: null, window: 'today' });
@@ -260,7 +280,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       const received: ActivityEffects[] = [];
       const sub = await g.bus.subscribeTransient(EFFECTS_SUBJECT, (p) => received.push(...effectsIn(p, (id) => id === activityId)));
       await g.log(other.user_id, 'meeting', { quantity: 2, activityId }); // 23: past me (10) and shy (20)
-      await eventually(async () => expect(received).toHaveLength(1));
+      await eventuallyPasses(async () => expect(received).toHaveLength(1));
       await sub.stop();
       expect(received[0]!.rank_change).toEqual({ new_rank: 1, positions_gained: 1, passed_users: [{ id: me.user_id, username: me.username }] });
     });
@@ -311,10 +331,10 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect(badWindow.body.detail[0].loc).toEqual(['path', 'window']);
     });
 
-    it('rebuilds identical boards from the ledger after the store is cleared', async () => {
+    it('rebuilds identical boards from the ledger by itself after the store is cleared (a flush)', async () => {
       g.freshDay();
       const users = [await g.register(), await g.register(), await g.register()];
-      await g.log(users[0]!.user_id, 'meeting');
+      const early = await g.log(users[0]!.user_id, 'meeting');
       await g.log(users[1]!.user_id, 'cold_call', { quantity: 7 });
       g.clock.advance(86_400_000);
       await g.log(users[2]!.user_id, 'doorknock', { quantity: 2 });
@@ -328,35 +348,48 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       const before = await snapshot();
       expect(Object.keys(before).length).toBeGreaterThan(3);
       await g.store.clear();
-      expect(await g.store.top('alltime', 10)).toEqual([]);
-      await rebuildLeaderboards(g.db, g.store, g.clock.now());
+      await eventuallyPasses(async () => expect(await g.store.isComplete()).toBe(true));
       expect(await snapshot()).toEqual(before);
-      // The apply markers came back too: a redelivered activity still counts once.
+      // The rebuild marked what it counted: a redelivery of an activity from before the flush, or one
+      // applied after the rebuild, still counts once.
       const event = await g.log(users[0]!.user_id, 'email');
       await board('/api/leaderboard', (r) => expect(points(r)[users[0]!.user_id]).toBe(1));
       await g.redeliver(event);
+      await g.redeliver(early);
       const marker = await g.register();
       await g.log(marker.user_id, 'email');
       await board('/api/leaderboard', (r) => expect(points(r)).toMatchObject({ [users[0]!.user_id]: 1, [marker.user_id]: 1 }));
+      const allTime = await g.call('GET', '/api/leaderboard/me?window=alltime', users[0]!.token);
+      expect(allTime.body).toMatchObject({ points: 11 });
     });
 
-    it('removes a deleted user from boards, badges and stats, and ignores their late events', async () => {
+    it('removes a deleted user from boards, badges and stats, refuses their token, and ignores their late events', async () => {
       g.freshDay();
       const [gone, stays] = [await g.register(), await g.register()];
       await g.log(gone.user_id, 'meeting');
       await g.log(stays.user_id, 'email');
-      const standing = (window: string, token: string) => g.call('GET', `/api/leaderboard/me?window=${window}`, token).then((r) => r.body);
-      await eventually(async () => expect(await standing('alltime', gone.token)).toMatchObject({ points: 10 }));
+      const standing = (window: string, token: string) => g.call('GET', `/api/leaderboard/me?window=${window}`, token);
+      await eventuallyPasses(async () => expect((await standing('alltime', gone.token)).body).toMatchObject({ points: 10 }));
       await g.bus.publish({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: new Date().toISOString(), data: { user_id: gone.user_id } });
       await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ [stays.user_id]: 1 }));
-      for (const window of ['today', '7d', 'alltime']) expect(await standing(window, gone.token)).toMatchObject({ rank: null, points: 0 });
-      expect((await g.call('GET', '/api/badges', gone.token)).body).toEqual([]);
+      // The token is still signed and unexpired, but its account is gone: every signed-in route refuses it as auth does.
+      const refused = { status: 401, body: { detail: 'Could not validate credentials' } };
+      for (const window of ['today', '7d', 'alltime']) expect(await standing(window, gone.token)).toEqual(refused);
+      expect(await g.call('GET', '/api/badges', gone.token)).toEqual(refused);
+      expect(await g.call('GET', '/api/badge-definitions', gone.token)).toEqual(refused);
+      expect((await g.call('GET', '/api/badges', stays.token)).status).toBe(200);
       expect(await g.bus.request(USER_STATS_REQUEST, { user_id: gone.user_id }, 2000)).toEqual({ streak_days: 0, badges: [] });
       await g.log(gone.user_id, 'meeting');
       await g.log(stays.user_id, 'email');
       await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ [stays.user_id]: 2 }));
       const ledger = await g.db.withSchema('gamification').selectFrom('ledger').select('id').where('user_id', '=', gone.user_id).execute();
       expect(ledger).toEqual([]);
+    });
+
+    it('lets a new user in before their user.registered has arrived', async () => {
+      const newcomer = g.tokens.sign({ id: randomUUID() });
+      expect(await g.call('GET', '/api/badges', newcomer)).toEqual({ status: 200, body: [] });
+      expect(await g.call('GET', '/api/leaderboard/me?window=today', newcomer)).toMatchObject({ status: 200, body: { rank: null, points: 0 } });
     });
 
     it('answers RANKS and USER_STATS requests', async () => {
@@ -380,12 +413,208 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
 
     it('stores a message that cannot be processed as a dead letter', async () => {
       g.bus.broker.publish('activity.logged', randomUUID(), '{"not":"an event"}');
-      const letters = await eventually(async () => {
+      const letters = await eventuallyPasses(async () => {
         const rows = await g.db.withSchema('gamification').selectFrom('dead_letters').selectAll().execute();
         expect(rows).toHaveLength(1);
         return rows;
       });
       expect(letters[0]).toMatchObject({ subject: 'activity.logged', durable: 'gamification_activity', payload: '{"not":"an event"}' });
+    });
+
+    it('keeps a day above its ceiling off every board until its owner confirms it, and counts the confirmation once', async () => {
+      g.freshDay();
+      const ana = await g.register();
+      const bo = await g.register();
+      for (let i = 0; i < 3; i++) await g.log(ana.user_id, 'deal_closed'); // 150, at the ceiling of 3
+      const { activityId: heldId, event: held, effects } = await logWithEffects(ana.user_id, 'deal_closed', { quantity: 100 }); // 5,000, held
+      expect(effects).toEqual({
+        activity_id: heldId,
+        source: 'gamification',
+        badges: [],
+        milestones: [],
+        rank_change: null,
+        campaign_completed: null,
+        held_message: 'Held for your confirmation: 103 Deals Closed today is above the daily limit of 3. Confirm this entry to add its 5000 points to the leaderboards.',
+      });
+      const listed = await eventuallyPasses(async () => {
+        const reply = await g.call('GET', '/api/activity/held', ana.token);
+        expect(reply.body).toHaveLength(1);
+        return reply.body;
+      });
+      expect(listed).toEqual([
+        { activity_id: heldId, activity_type: 'deal_closed', quantity: 100, points: 5000, local_date: held.data.local_date, logged_at: held.data.occurred_at, held: true },
+      ]);
+      const boards = async () => ({
+        today: points((await g.call('GET', '/api/leaderboard/today')).body)[ana.user_id],
+        week: points((await g.call('GET', '/api/leaderboard/7d')).body)[ana.user_id],
+        allTime: points((await g.call('GET', '/api/leaderboard/alltime')).body)[ana.user_id],
+        me: (await g.call('GET', '/api/leaderboard/me', ana.token)).body.points,
+      });
+      await eventuallyPasses(async () => expect(await boards()).toEqual({ today: 150, week: 150, allTime: 150, me: 150 }));
+
+      // Only its owner may confirm it: anyone else, a made-up id and no token learn nothing.
+      expect(await g.call('POST', `/api/activity/${heldId}/confirm`, bo.token)).toEqual({ status: 404, body: { detail: 'Activity not found' } });
+      expect(await g.call('POST', `/api/activity/${randomUUID()}/confirm`, ana.token)).toEqual({ status: 404, body: { detail: 'Activity not found' } });
+      expect(await g.call('POST', '/api/activity/not-an-id/confirm', ana.token)).toEqual({ status: 404, body: { detail: 'Activity not found' } });
+      expect((await g.call('POST', `/api/activity/${heldId}/confirm`)).status).toBe(401);
+      expect((await g.call('GET', '/api/activity/held', bo.token)).body).toEqual([]);
+
+      for (let i = 0; i < 3; i++) {
+        const confirmed = await g.call('POST', `/api/activity/${heldId}/confirm`, ana.token);
+        expect(confirmed).toEqual({ status: 200, body: { ...listed[0], held: false } });
+      }
+      await eventuallyPasses(async () => expect(await boards()).toEqual({ today: 5150, week: 5150, allTime: 5150, me: 5150 }));
+      expect((await g.call('GET', '/api/activity/held', ana.token)).body).toEqual([]);
+      const totals = await g.db.withSchema('gamification').selectFrom('daily_totals').select(['quantity', 'points']).where('user_id', '=', ana.user_id).execute();
+      expect(totals).toEqual([{ quantity: 103, points: 5150 }]);
+
+      // A redelivery of the held event after its confirmation changes nothing, nor does a rebuild.
+      await g.redeliver(held);
+      await g.log(bo.user_id, 'email');
+      await board('/api/leaderboard/today', (rows) => expect(points(rows)[bo.user_id]).toBe(1));
+      expect(await boards()).toEqual({ today: 5150, week: 5150, allTime: 5150, me: 5150 });
+      await rebuildLeaderboards(g.db, g.store, g.clock.now());
+      await g.call('POST', `/api/activity/${heldId}/confirm`, ana.token);
+      await eventuallyPasses(async () => expect(await boards()).toEqual({ today: 5150, week: 5150, allTime: 5150, me: 5150 }));
+    });
+
+    describe('a campaign bonus of a goal completed with held entries', () => {
+      type Owed = Array<[{ user_id: string; token: string }, number]>;
+      /**
+       * Each user of `owed` has exactly their points on Today and 7 Days (fresh days: this test's users
+       * only) and on All Time (read by their standing: the suite's earlier users fill its top 20).
+       */
+      const boardsOwe = async (what: string, owed: Owed) => {
+        const expected = Object.fromEntries(owed.map(([user, owes]) => [user.user_id, owes]));
+        for (const window of ['today', '7d']) await board(`/api/leaderboard/${window}`, (rows) => expectPointsOwed(`${what}, ${window}`, expected, points(rows)));
+        await eventuallyPasses(async () => {
+          const standings = await Promise.all(owed.map(async ([user]) => [user.user_id, (await g.call('GET', '/api/leaderboard/me?window=alltime', user.token)).body.points]));
+          expectPointsOwed(`${what}, alltime`, expected, Object.fromEntries(standings));
+        });
+      };
+      const bonusRow = (eventId: string) =>
+        g.db.withSchema('gamification').selectFrom('ledger').select(['held', 'confirmed_at']).where('source_id', '=', eventId).executeTakeFirst();
+
+      it('is held with them, released when the last of them is confirmed, and counted once', async () => {
+        g.freshDay();
+        const [ana, bo] = [await g.register(), await g.register()];
+        await g.log(ana.user_id, 'meeting', { quantity: 20 }); // 200, at the meeting ceiling of 20
+        const first = await logWithEffects(ana.user_id, 'meeting', { quantity: 100 }); // 1,000, held
+        const second = await logWithEffects(ana.user_id, 'meeting', { quantity: 50 }); // 500, held
+        expect([first.effects.held_message, second.effects.held_message]).toEqual([expect.any(String), expect.any(String)]);
+        const boWork = await g.log(bo.user_id, 'meeting', { quantity: 2 }); // 20
+        // A custom goal's bonus is floor(10% of the target's points): 100 for the goal of 100 meetings.
+        const bonus = campaignCompleted(g.clock, ana.user_id, 100, first.activityId);
+        await g.bus.publish(bonus);
+        await g.bus.publish(bonus, { msgId: randomUUID() });
+        // Bo has no held entry: his bonus counts at once, as it always did.
+        await g.bus.publish(campaignCompleted(g.clock, bo.user_id, 2, boWork.data.activity_id));
+        await boardsOwe('held bonus', [
+          [ana, 200],
+          [bo, 22],
+        ]);
+        expect(await bonusRow(bonus.id)).toEqual({ held: true, confirmed_at: null });
+        expect((await g.call('GET', '/api/activity/held', ana.token)).body.map((a: { activity_id: string }) => a.activity_id)).toEqual([second.activityId, first.activityId]);
+        await rebuildLeaderboards(g.db, g.store, g.clock.now());
+        await boardsOwe('held bonus after a rebuild', [
+          [ana, 200],
+          [bo, 22],
+        ]);
+
+        // Confirming the entry that completed the goal is not enough while another is held.
+        expect((await g.call('POST', `/api/activity/${first.activityId}/confirm`, ana.token)).status).toBe(200);
+        await boardsOwe('one of two confirmed', [
+          [ana, 1200],
+          [bo, 22],
+        ]);
+        expect(await bonusRow(bonus.id)).toEqual({ held: true, confirmed_at: null });
+
+        for (let i = 0; i < 3; i++) expect((await g.call('POST', `/api/activity/${second.activityId}/confirm`, ana.token)).status).toBe(200);
+        await boardsOwe('both confirmed', [
+          [ana, 1800],
+          [bo, 22],
+        ]);
+        expect(await bonusRow(bonus.id)).toEqual({ held: false, confirmed_at: g.clock.now() });
+        expect(await g.call('GET', '/api/leaderboard/me', ana.token)).toMatchObject({ status: 200, body: { points: 1800 } });
+
+        // A late copy of the bonus, a rebuild and a repeated confirm add nothing.
+        await g.bus.publish(bonus, { msgId: randomUUID() });
+        await g.bus.publish(campaignCompleted(g.clock, bo.user_id, 1));
+        await boardsOwe('bonus redelivered after its release', [
+          [ana, 1800],
+          [bo, 23],
+        ]);
+        await rebuildLeaderboards(g.db, g.store, g.clock.now());
+        await g.call('POST', `/api/activity/${first.activityId}/confirm`, ana.token);
+        await boardsOwe('released bonus after a rebuild', [
+          [ana, 1800],
+          [bo, 23],
+        ]);
+      });
+
+      it('waits for the activity that completed the goal when it arrives after the bonus', async () => {
+        g.freshDay();
+        const [cy, di] = [await g.register(), await g.register()];
+        await g.log(cy.user_id, 'meeting', { quantity: 20 }); // 200, at the ceiling
+        const [floodId, honestId] = [randomUUID(), randomUUID()];
+        // Campaigns saw these activities first: their bonuses come before gamification applied them.
+        await g.bus.publish(campaignCompleted(g.clock, cy.user_id, 100, floodId));
+        await g.bus.publish(campaignCompleted(g.clock, di.user_id, 2, honestId));
+        await g.log(cy.user_id, 'meeting', { quantity: 100, activityId: floodId }); // 1,000, held
+        await g.log(di.user_id, 'meeting', { quantity: 2, activityId: honestId }); // 20
+        await boardsOwe('bonuses ahead of their activities', [
+          [cy, 200],
+          [di, 22],
+        ]);
+
+        await g.call('POST', `/api/activity/${floodId}/confirm`, cy.token);
+        await boardsOwe('the late activity confirmed', [
+          [cy, 1300],
+          [di, 22],
+        ]);
+      });
+
+      it('stops waiting for an activity that never comes once the wait is over, and decides on the entries it has', async () => {
+        g.freshDay();
+        const [gus, hal] = [await g.register(), await g.register()];
+        // Their activity.logged never reaches gamification (say it was dead-lettered here).
+        await g.bus.publish(campaignCompleted(g.clock, gus.user_id, 40, randomUUID()));
+        await g.bus.publish(campaignCompleted(g.clock, hal.user_id, 2, randomUUID()));
+        await boardsOwe('bonuses waiting for their activities', [
+          [gus, 0],
+          [hal, 0],
+        ]);
+        g.clock.advance(ACTIVITY_WAIT_MS + 1);
+        await boardsOwe('bonuses past the wait, no held entries', [
+          [gus, 40],
+          [hal, 2],
+        ]);
+      });
+
+      it('of a deleted user is gone for good', async () => {
+        g.freshDay();
+        const [ed, fay] = [await g.register(), await g.register()];
+        await g.log(ed.user_id, 'meeting', { quantity: 20 });
+        const flood = await logWithEffects(ed.user_id, 'meeting', { quantity: 100 });
+        const bonus = campaignCompleted(g.clock, ed.user_id, 100, flood.activityId);
+        await g.bus.publish(bonus);
+        await g.bus.publish(campaignCompleted(g.clock, fay.user_id, 3));
+        await boardsOwe('before the deletion', [
+          [ed, 200],
+          [fay, 3],
+        ]);
+        await g.bus.publish({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: g.clock.now().toISOString(), data: { user_id: ed.user_id } });
+        await eventuallyPasses(async () => expect(await bonusRow(bonus.id)).toBeUndefined());
+        // Their token is refused, and nothing of theirs is left to confirm.
+        expect((await g.call('POST', `/api/activity/${flood.activityId}/confirm`, ed.token)).status).toBe(401);
+        await g.bus.publish(bonus, { msgId: randomUUID() });
+        await g.bus.publish(campaignCompleted(g.clock, fay.user_id, 1));
+        await boardsOwe('after the deletion', [
+          [ed, 0],
+          [fay, 4],
+        ]);
+        expect(await bonusRow(bonus.id)).toBeUndefined();
+      });
     });
   });
 }

@@ -1,69 +1,46 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { ACTIVITY_CATALOG, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
+import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
+import { createMemoryBus, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
 import {
-  createLogger,
-  createMemoryBus,
-  createTokenSigner,
-  fixedClock,
-  listen,
-  type Bus,
-  type Clock,
-  type Database,
-  type MemoryBus,
-  type RunningServer,
-  type TokenSigner,
-} from '@warriors/kit';
-import { createTestDatabase as createSharedTestDatabase } from '../../../../test/support/test-database';
+  activityLogged,
+  faultFigures,
+  registerTestUser,
+  startServiceUnderTest,
+  testUser,
+  type ActivityOptions,
+  type PinnedClock,
+  type Reply,
+  type ServiceUnderTest,
+} from '@warriors/test-support';
 import { createGamificationService } from '../../src';
 import type { LeaderboardStore } from '../../src/leaderboard';
 import type { GamificationDatabase } from '../../src/store/schema';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const SECRET = 'gamification-tests-secret-long-enough-0123456789';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A database of its own for one test file, dropped at the end. */
-export const createTestDatabase = () => createSharedTestDatabase('gamif');
-
-/** Polls until `check` resolves without throwing, rethrowing its last failure after the deadline. */
-export async function eventually<T>(check: () => Promise<T>, timeoutMs = 5000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (err) {
-      if (Date.now() > deadline) throw err;
-      await new Promise((resolve) => setTimeout(resolve, 25));
-    }
-  }
+/**
+ * Asserts that a board (user id → points) shows each user of `owed` exactly what they are owed, as
+ * faultFigures counts it: seen = expected, nothing lost, nothing doubled.
+ */
+export function expectPointsOwed(what: string, owed: Record<string, number>, board: Record<string, number>): void {
+  const expected = new Map(Object.entries(owed));
+  const seen = new Map(Object.keys(owed).map((user) => [user, board[user] ?? 0]));
+  const total = Object.values(owed).reduce((sum, points) => sum + points, 0);
+  expect(faultFigures(what, expected, seen)).toEqual({ fault: what, expected: total, seen: total, lost: 0, double: 0 });
 }
 
-export interface Reply {
-  status: number;
-  body: any;
-}
-
-export interface LogOptions {
-  quantity?: number;
-  localDate?: string;
-  timezone?: string;
-  activityId?: string;
-}
-
-export interface TestGamification {
-  bus: MemoryBus;
+export interface TestGamification extends Omit<ServiceUnderTest, 'call'> {
   store: LeaderboardStore;
   db: Kysely<GamificationDatabase>;
-  tokens: TokenSigner;
-  clock: ReturnType<typeof fixedClock>;
   call(method: string, path: string, token?: string): Promise<Reply>;
   /** A fresh date far from every other test's, with the clock at its 15:00 UTC: boards do not mix. */
   freshDay(): string;
   register(overrides?: Partial<UserProjection>): Promise<UserProjection & { token: string }>;
   update(user: UserProjection, changes: Partial<UserProjection>): Promise<void>;
   /** Publishes activity.logged and returns the event (republish it to test redelivery). */
-  log(userId: string, type: ActivityType, options?: LogOptions): Promise<EventOf<'activity.logged'>>;
+  log(userId: string, type: ActivityType, options?: ActivityOptions): Promise<EventOf<'activity.logged'>>;
   /** Publishes the same event again under a new broker msg id, as a redelivery would arrive. */
   redeliver(event: EventOf<'activity.logged'>): Promise<void>;
   /**
@@ -71,100 +48,76 @@ export interface TestGamification {
    * side by side. Stop it before tests that expect this instance to see every user.* event.
    */
   addInstance(): Promise<{ stop(): Promise<void> }>;
-  close(): Promise<void>;
 }
 
-/** Registers a warrior by publishing user.registered on `bus`, and waits until gamification has projected them. */
-export async function registerWarrior(
-  bus: Bus,
-  db: Kysely<GamificationDatabase>,
-  tokens: TokenSigner,
-  overrides: Partial<UserProjection> = {},
-): Promise<UserProjection & { token: string }> {
-  const id = randomUUID();
-  const user: UserProjection = {
-    user_id: id,
-    name: `Warrior ${id.slice(0, 6)}`,
-    username: `w_${id.slice(0, 8)}`,
-    profile_picture: null,
-    company: 'Acme CRE',
-    city: 'Austin',
-    state: 'TX',
-    timezone: 'UTC',
-    profile_public: true,
-    show_on_leaderboard: true,
-    show_in_battle_pulse: true,
-    ...overrides,
-  };
-  await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: new Date().toISOString(), data: user });
-  await eventually(async () => {
-    const row = await db.withSchema('gamification').selectFrom('users').select('user_id').where('user_id', '=', id).executeTakeFirst();
-    if (!row) throw new Error(`user ${id} not projected yet`);
-  });
-  return { ...user, token: tokens.sign({ id }) };
+/** Registers a warrior by publishing user.registered on the service's bus, and waits until gamification has projected them. */
+export async function registerWarrior(gamification: ServiceUnderTest<Bus>, overrides: Partial<UserProjection> = {}): Promise<UserProjection & { token: string }> {
+  const user = testUser(overrides);
+  await registerTestUser(gamification.bus, gamification.database, 'gamification', user, new Date().toISOString());
+  return { ...user, token: gamification.tokens.sign({ id: user.user_id }) };
 }
 
 /** Publishes activity.logged for `userId` at the clock's time (on its UTC date unless told) and returns the event. */
-export async function logActivity(bus: Bus, clock: Clock, userId: string, type: ActivityType, options: LogOptions = {}): Promise<EventOf<'activity.logged'>> {
-  const quantity = options.quantity ?? 1;
-  const event: EventOf<'activity.logged'> = {
-    id: randomUUID(),
-    type: 'activity.logged',
-    v: 1,
-    occurredAt: clock.now().toISOString(),
-    data: {
-      activity_id: options.activityId ?? randomUUID(),
-      user_id: userId,
-      activity_type: type,
-      quantity,
-      points: ACTIVITY_CATALOG[type].points * quantity,
-      occurred_at: clock.now().toISOString(),
-      local_date: options.localDate ?? clock.now().toISOString().slice(0, 10),
-      timezone: options.timezone ?? 'UTC',
-    },
-  };
+export async function logActivity(bus: Bus, clock: Clock, userId: string, type: ActivityType, options: ActivityOptions = {}): Promise<EventOf<'activity.logged'>> {
+  const event = activityLogged(userId, type, clock.now().toISOString(), options);
   await bus.publish(event);
   return event;
 }
 
+let userCampaignIds = 1000;
+
 /**
- * The service against a real database, the given store and the in-process bus. Dates sit ahead of
- * the real date so that Redis, which expires keys by its own clock, keeps them.
+ * campaign.completed of a goal of its own for `userId`, completed at the clock's time on its UTC date;
+ * `activityId` is the activity whose credit completed it (null: an edit lowered the target).
  */
-export async function startGamification(database: Database, store: LeaderboardStore, clock: ReturnType<typeof fixedClock>): Promise<TestGamification> {
-  const bus = createMemoryBus();
-  const tokens = createTokenSigner(SECRET, 3600);
-  const logger = createLogger('gamification-test', 'silent');
-  const service = createGamificationService({ database, bus, tokens, clock, logger, leaderboard: store });
-  await service.start();
-  const server: RunningServer = await listen(service.app, 0);
+export function campaignCompleted(clock: Clock, userId: string, bonusPoints: number, activityId: string | null = null): EventOf<'campaign.completed'> {
+  const userCampaignId = userCampaignIds++;
+  const now = clock.now().toISOString();
+  return {
+    id: campaignCompletedEventId(userCampaignId),
+    type: 'campaign.completed',
+    v: 1,
+    occurredAt: now,
+    data: {
+      user_id: userId,
+      campaign_id: 7,
+      user_campaign_id: userCampaignId,
+      campaign_name: '100 calls this week',
+      bonus_points: bonusPoints,
+      badge_earned: null,
+      activity_id: activityId,
+      completed_at: now,
+      local_date: now.slice(0, 10),
+      timezone: 'UTC',
+    },
+  };
+}
+
+/**
+ * The service against the given store, the in-process bus and `database` (the caller's to close) or a
+ * PostgreSQL database of its own. Dates sit ahead of the real date so that Redis, which expires keys
+ * by its own clock, keeps them.
+ */
+export async function startGamification(store: LeaderboardStore, clock: PinnedClock, database?: Database): Promise<TestGamification> {
+  const create = (ports: ServicePorts) => createGamificationService({ ...ports, leaderboard: store });
+  const gamification = await startServiceUnderTest({ name: 'gamification', clock, database, create });
+  const { bus } = gamification;
   let days = 0;
   const firstDay = Math.floor(Date.now() / DAY_MS) * DAY_MS + 30 * DAY_MS;
 
-  const publishUser = async (type: 'user.registered' | 'user.updated', data: UserProjection) => {
-    await bus.publish({ id: randomUUID(), type, v: 1, occurredAt: new Date().toISOString(), data });
-  };
-
   return {
-    bus,
+    ...gamification,
     store,
-    db: database.db as Kysely<GamificationDatabase>,
-    tokens,
-    clock,
-    async call(method, path, token) {
-      const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
-      const response = await fetch(`${server.url}${path}`, { method, headers });
-      const text = await response.text();
-      return { status: response.status, body: text ? JSON.parse(text) : null };
-    },
+    db: gamification.database.db as Kysely<GamificationDatabase>,
+    call: (method, path, token) => gamification.call(method, path, { token }),
     freshDay() {
       const date = new Date(firstDay + 12 * DAY_MS * days++).toISOString().slice(0, 10);
       clock.set(`${date}T15:00:00Z`);
       return date;
     },
-    register: (overrides = {}) => registerWarrior(bus, database.db as Kysely<GamificationDatabase>, tokens, overrides),
+    register: (overrides = {}) => registerWarrior(gamification, overrides),
     async update(user, changes) {
-      await publishUser('user.updated', { ...user, ...changes });
+      await bus.publish({ id: randomUUID(), type: 'user.updated', v: 1, occurredAt: new Date().toISOString(), data: { ...user, ...changes } });
     },
     log: (userId, type, options = {}) => logActivity(bus, clock, userId, type, options),
     async redeliver(event) {
@@ -172,7 +125,7 @@ export async function startGamification(database: Database, store: LeaderboardSt
     },
     async addInstance() {
       const otherBus = createMemoryBus({ broker: bus.broker });
-      const other = createGamificationService({ database, bus: otherBus, tokens, clock, logger, leaderboard: store });
+      const other = create({ database: gamification.database, bus: otherBus, tokens: gamification.tokens, clock, logger: gamification.logger });
       await other.start();
       return {
         async stop() {
@@ -180,11 +133,6 @@ export async function startGamification(database: Database, store: LeaderboardSt
           await otherBus.close();
         },
       };
-    },
-    async close() {
-      await server.close();
-      await service.stop();
-      await bus.close();
     },
   };
 }

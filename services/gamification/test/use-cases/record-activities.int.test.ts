@@ -3,10 +3,11 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { addDays, pointsFor, type ActivityType, type EventOf, type LocalDate } from '@warriors/contracts';
-import { createLogger, createMemoryBus, createOutbox, createPgliteDatabase, migrate, type Database, type Outbox } from '@warriors/kit';
+import { createLogger, createMemoryBus, createOutbox, migrate, type Database, type Outbox } from '@warriors/kit';
+import { bothDatabases, createTestDatabase } from '@warriors/test-support';
 import { inSchema, SCHEMA, type Executor, type GamificationDatabase } from '../../src/store/schema';
+import { projectedUsers } from '../../src/store/users.store';
 import { recordActivities, recordActivity, type RecordOutcome } from '../../src/use-cases/record-activity';
-import { createTestDatabase } from '../support/harness';
 
 type ActivityLogged = EventOf<'activity.logged'>;
 
@@ -34,7 +35,7 @@ function activity(userId: string, date: LocalDate, type: ActivityType, quantity:
 
 /** Migrates the database and answers an outbox whose relay is stopped: enqueued events stay in its table for the tests to read. */
 async function prepare(database: Database): Promise<Outbox> {
-  await migrate(database, SCHEMA, MIGRATIONS);
+  await migrate(database, SCHEMA, MIGRATIONS, { shared: projectedUsers.migrations });
   const outbox = createOutbox({ database, schema: SCHEMA, bus: createMemoryBus(), logger: createLogger('record-activities-test', 'silent') });
   await outbox.start();
   await outbox.stop();
@@ -45,13 +46,7 @@ async function prepare(database: Database): Promise<Outbox> {
 const summary = (outcomes: RecordOutcome[]) =>
   outcomes.map((o) => (o.kind === 'applied' ? { kind: o.kind, badges: o.badges.map((b) => `${b.badge_type} x${b.repeat_count}`) } : { kind: o.kind }));
 
-describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void> }>]>([
-  ['PostgreSQL', createTestDatabase],
-  ['PGlite (embedded mode)', async () => {
-    const database = await createPgliteDatabase(undefined);
-    return { database, drop: () => database.close() };
-  }],
-])('recordActivities on %s', (_name, open) => {
+describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, open) => {
   let database: Database;
   let drop: () => Promise<void>;
   let db: Executor;
@@ -70,7 +65,20 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
   async function register(userId: string): Promise<void> {
     await inSchema(db)
       .insertInto('users')
-      .values({ user_id: userId, name: 'W', username: userId, profile_picture: null, company: null, city: null, state: null, timezone: 'UTC', show_on_leaderboard: true, profile_public: true, last_activity_at: null, updated_at: at })
+      .values({
+        user_id: userId,
+        name: 'W',
+        username: userId,
+        profile_picture: null,
+        company: null,
+        city: null,
+        state: null,
+        timezone: 'UTC',
+        show_on_leaderboard: true,
+        profile_public: true,
+        last_activity_at: null,
+        event_at: at,
+      })
       .execute();
   }
 
@@ -79,9 +87,20 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
     const named = <T extends { user_id: string }>(rows: T[]) =>
       rows.map((row) => ({ ...row, user_id: `user${userIds.indexOf(row.user_id)}` })).sort((x, y) => x.user_id.localeCompare(y.user_id));
     const totals = await inSchema(db).selectFrom('daily_totals').selectAll().where('user_id', 'in', userIds).orderBy('local_date').orderBy('activity_type').execute();
-    const ledger = await inSchema(db).selectFrom('ledger').select(['user_id', sql<number>`count(*)::int`.as('rows')]).where('user_id', 'in', userIds).groupBy('user_id').execute();
+    const ledger = await inSchema(db)
+      .selectFrom('ledger')
+      .select(['user_id', sql<number>`count(*)::int`.as('rows')])
+      .where('user_id', 'in', userIds)
+      .groupBy('user_id')
+      .execute();
     const users = await inSchema(db).selectFrom('users').select(['user_id', 'last_activity_at']).where('user_id', 'in', userIds).execute();
-    const badges = await inSchema(db).selectFrom('user_badges').select(['user_id', 'badge_type', 'cycle_key']).where('user_id', 'in', userIds).orderBy('badge_type').orderBy('cycle_key').execute();
+    const badges = await inSchema(db)
+      .selectFrom('user_badges')
+      .select(['user_id', 'badge_type', 'cycle_key'])
+      .where('user_id', 'in', userIds)
+      .orderBy('badge_type')
+      .orderBy('cycle_key')
+      .execute();
     const events = await sql<{ event: EventOf<'badge.earned'> }>`
       select event from ${sql.table(`${SCHEMA}.outbox`)} where event->>'type' = 'badge.earned' and event->'data'->>'user_id' in (${sql.join(userIds)}) order by seq`.execute(db);
     return {
@@ -179,6 +198,44 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
     const totals = await inSchema(db).selectFrom('daily_totals').select(['quantity']).where('user_id', 'in', users).execute();
     expect(totals).toEqual([{ quantity: 52 }, { quantity: 52 }, { quantity: 52 }]);
   });
+
+  it('holds the entries above a daily ceiling: kept in the ledger, off the daily totals and badges, still held when redelivered', async () => {
+    const user = randomUUID();
+    await register(user);
+    const deals = [1, 1, 1, 2].map((quantity) => activity(user, DAY, 'deal_closed', quantity));
+    const meeting = activity(user, DAY, 'meeting', 1);
+    const outcomes = await recordActivities(deps(), [...deals, meeting], at);
+    expect(outcomes.map((o) => o.kind)).toEqual(['applied', 'applied', 'applied', 'held', 'applied']);
+    expect(outcomes[3]).toEqual({
+      kind: 'held',
+      message: 'Held for your confirmation: 5 Deals Closed today is above the daily limit of 3. Confirm this entry to add its 100 points to the leaderboards.',
+    });
+    const state = await stateOf([user]);
+    expect(state.ledger).toEqual([{ user_id: 'user0', rows: 5 }]);
+    expect(state.totals.map((t) => [t.activity_type, t.quantity, t.points])).toEqual([
+      ['deal_closed', 3, 150],
+      ['meeting', 1, 10],
+    ]);
+    const held = await inSchema(db).selectFrom('ledger').select('source_id').where('user_id', '=', user).where('held', '=', true).execute();
+    expect(held).toEqual([{ source_id: deals[3]!.data.activity_id }]);
+
+    // The day stays above its ceiling, and a redelivery of the held event is not taken for an applied one.
+    const [later, redelivered, again] = await recordActivities(deps(), [activity(user, DAY, 'deal_closed', 1), { ...deals[3]!, id: randomUUID() }, deals[0]!], at);
+    expect(later!.kind).toBe('held');
+    expect(redelivered).toEqual({ kind: 'duplicate', held: true });
+    expect(again).toEqual({ kind: 'duplicate', held: false });
+  });
+
+  it("lets exactly the ceiling through when batches of one user's entries race", async () => {
+    const user = randomUUID();
+    await register(user);
+    const batches = Array.from({ length: 8 }, () => Array.from({ length: 5 }, () => activity(user, DAY, 'deal_closed', 1)));
+    const outcomes = (await Promise.all(batches.map((batch) => recordActivities(deps(), batch, at)))).flat();
+    expect(outcomes.filter((o) => o.kind === 'applied')).toHaveLength(3);
+    expect(outcomes.filter((o) => o.kind === 'held')).toHaveLength(37);
+    const state = await stateOf([user]);
+    expect(state.totals.map((t) => [t.activity_type, t.quantity, t.points])).toEqual([['deal_closed', 3, 150]]);
+  });
 });
 
 describe('recordActivities statements on PostgreSQL', () => {
@@ -190,7 +247,7 @@ describe('recordActivities statements on PostgreSQL', () => {
   const at = new Date(`${DAY}T16:00:00Z`);
 
   beforeAll(async () => {
-    test = await createTestDatabase();
+    test = await createTestDatabase('gamification');
     outbox = await prepare(test.database);
     // Every statement the pool's clients send, BEGIN and COMMIT included.
     pool = new Pool({ connectionString: test.url, max: 1 });
@@ -216,10 +273,10 @@ describe('recordActivities statements on PostgreSQL', () => {
   };
   const opening = (statement: string) => statement.trim().split(/\s+/).slice(0, 2).join(' ');
 
-  it('applies a batch in four statements whatever its size, two more and an outbox insert per badge when badges are earned', async () => {
+  it('applies a batch in five statements whatever its size, two more and an outbox insert per badge when badges are earned', async () => {
     const users = [randomUUID(), randomUUID(), randomUUID()];
     const one = await recorded([activity(users[0]!, DAY, 'email', 1)]);
-    expect(one.statements.map(opening)).toEqual(['begin', 'with locked', 'with batch', 'commit']);
+    expect(one.statements.map(opening)).toEqual(['begin', 'with locked', 'with doc', 'with batch', 'commit']);
     const many = await recorded(Array.from({ length: 20 }, (_, i) => activity(users[i % 3]!, addDays(DAY, i % 2), 'email', 1)));
     // The same texts for any batch: the client compiles nothing and PostgreSQL plans small statements.
     expect(many.statements).toEqual(one.statements);
@@ -230,6 +287,15 @@ describe('recordActivities statements on PostgreSQL', () => {
       { kind: 'applied', badges: ['daily_victory x1', 'call_crusher x1'] },
       { kind: 'applied', badges: [] },
     ]);
-    expect(badges.statements.map(opening)).toEqual(['begin', 'with locked', 'with batch', 'insert into', 'select "user_id",', ...Array(3).fill('insert into'), 'commit']);
+    expect(badges.statements.map(opening)).toEqual([
+      'begin',
+      'with locked',
+      'with doc',
+      'with batch',
+      'insert into',
+      'select "user_id",',
+      ...Array(3).fill('insert into'),
+      'commit',
+    ]);
   });
 });

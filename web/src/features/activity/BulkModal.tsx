@@ -37,15 +37,7 @@ export function BulkModal({ busy, onConfirm, onClose }: BulkModalProps) {
           </div>
           <div className="field">
             <label htmlFor={`${formId}-quantity`}>Quantity</label>
-            <input
-              id={`${formId}-quantity`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={BULK_MAX_QUANTITY}
-              value={values.quantity}
-              onChange={update('quantity')}
-            />
+            <input id={`${formId}-quantity`} type="number" inputMode="numeric" min={1} max={BULK_MAX_QUANTITY} value={values.quantity} onChange={update('quantity')} />
           </div>
           <div className="field">
             <label htmlFor={`${formId}-note`}>Note</label>
@@ -55,11 +47,7 @@ export function BulkModal({ busy, onConfirm, onClose }: BulkModalProps) {
             </p>
           </div>
           <label className="check">
-            <input
-              type="checkbox"
-              checked={values.honestyConfirmed}
-              onChange={(event) => setValues((current) => ({ ...current, honestyConfirmed: event.target.checked }))}
-            />
+            <input type="checkbox" checked={values.honestyConfirmed} onChange={(event) => setValues((current) => ({ ...current, honestyConfirmed: event.target.checked }))} />
             <span>I confirm this entry is accurate</span>
           </label>
         </>

@@ -1,5 +1,6 @@
 import { passedUsersText, rankChangeHeadline, type Celebration } from './celebration';
 import type { ShownCelebration } from './use-celebration';
+import './activity.css';
 
 const CONFETTI_PIECES = 14;
 

@@ -8,6 +8,7 @@ const DASHBOARD_READS = {
   'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }),
   'GET /api/leaderboard/today': jsonResponse(200, []),
   'GET /api/recent-activities': jsonResponse(200, []),
+  'GET /api/activity/held': jsonResponse(200, []),
   // A daily goal keeps the panel open.
   'GET /api/campaigns': jsonResponse(200, campaignList({ active: [campaign()] })),
   // The refreshed user proves the refresh happened: the streak moves from 3 to 4.
@@ -328,5 +329,115 @@ describe('after a log', () => {
     expect(screen.getByText('You climbed 3 spots to #4!')).toBeInTheDocument();
     expect(screen.getByText('You passed @bob')).toBeInTheDocument();
     await settle(store, { fakeTimers: true });
+  });
+});
+
+describe('retrying a log', () => {
+  it('sends the same Idempotency-Key when the same action is retried after a failure, and a new one after a success', async () => {
+    const timeout = (): Response => {
+      throw new TypeError('Network timeout');
+    };
+    const answers = [timeout, () => jsonResponse(500, {}), () => jsonResponse(201, logResult()), () => jsonResponse(201, logResult())];
+    let attempt = 0;
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': () => answers[attempt++]!() });
+
+    await user.click(logButton('Cold Call'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to log activity: Unknown error');
+    await user.click(logButton('Cold Call'));
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Failed to log activity (500)'));
+    // Another action in between has its own key and leaves the failed one's alone.
+    await user.click(logButton('Email'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(3));
+    await user.click(logButton('Cold Call'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(4));
+    await settle(store);
+
+    const keys = callsTo(fetchMock, 'POST /api/activity').map((call) => [(call.body as { activity_type: string }).activity_type, call.headers['Idempotency-Key']]);
+    const [timedOut, failed, email, retried] = keys;
+    expect(failed).toEqual(timedOut);
+    expect(retried).toEqual(timedOut);
+    expect(email![1]).not.toBe(timedOut![1]);
+
+    // Logged at last: the same button again is a new cold call.
+    answers.push(() => jsonResponse(201, logResult()));
+    await user.click(logButton('Cold Call'));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(5));
+    expect(callsTo(fetchMock, 'POST /api/activity')[4]!.headers['Idempotency-Key']).not.toBe(timedOut![1]);
+  });
+
+  it('retries a bulk entry with its key only while it is the same entry', async () => {
+    const answers = [jsonResponse(503, { detail: 'The activity service is unavailable. Please try again shortly.' }), jsonResponse(201, logResult())];
+    let attempt = 0;
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity/bulk': () => answers[attempt++] ?? jsonResponse(201, logResult()) });
+    await user.click(logButton('Bulk Entry'));
+    const dialog = screen.getByRole('dialog', { name: 'Bulk Entry' });
+    await user.clear(within(dialog).getByLabelText('Quantity'));
+    await user.type(within(dialog).getByLabelText('Quantity'), '5');
+    await user.click(within(dialog).getByLabelText('I confirm this entry is accurate'));
+    const submit = () => user.click(within(dialog).getByRole('button', { name: 'Log Bulk Entry' }));
+    await submit();
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('The activity service is unavailable');
+    await user.clear(within(dialog).getByLabelText('Quantity'));
+    await user.type(within(dialog).getByLabelText('Quantity'), '6');
+    await submit();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await settle(store);
+    const [first, changed] = callsTo(fetchMock, 'POST /api/activity/bulk');
+    expect(changed!.headers['Idempotency-Key']).not.toBe(first!.headers['Idempotency-Key']);
+  });
+
+  it("shows a velocity limit's 429 text in the log alert", async () => {
+    const detail = 'Too many activities logged in a short time (at most 60 a minute). Please try again in 12 seconds.';
+    const { user } = await openDashboard({ 'POST /api/activity': jsonResponse(429, { detail }) });
+    await user.click(logButton('Cold Call'));
+    expect(await screen.findByRole('alert')).toHaveTextContent(`Failed to log activity: ${detail}`);
+  });
+});
+
+describe('entries held above a daily ceiling', () => {
+  const message = 'Held for your confirmation: 301 Cold Calls today is above the daily limit of 300. Confirm this entry to add its 1 points to the leaderboards.';
+  const held = (id: string, quantity: number) => ({
+    activity_id: id,
+    activity_type: 'cold_call',
+    quantity,
+    points: quantity,
+    local_date: '2025-06-15',
+    logged_at: '2025-06-15T12:00:00.000Z',
+    held: true,
+  });
+
+  it('shows the held message with Confirm, which releases the entry once', async () => {
+    const { user, fetchMock, store } = await openDashboard({
+      'POST /api/activity': jsonResponse(201, logResult({ held: true, held_message: message })),
+      'POST /api/activity/a-1/confirm': jsonResponse(200, { ...held('a-1', 1), held: false }),
+    });
+    await user.click(logButton('Cold Call'));
+    const notice = await screen.findByText(message);
+    expect(notice).toHaveAttribute('role', 'status');
+    await user.click(screen.getByRole('button', { name: 'Confirm this entry' }));
+    expect(await screen.findByText('Confirmed: its points are on the leaderboards.')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Confirm this entry' })).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/activity/a-1/confirm')).toHaveLength(1);
+    // The boards and the rank are read again.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/today').length).toBeGreaterThanOrEqual(3));
+    await settle(store);
+  });
+
+  it('lists the entries still held, each with Confirm, and says when a confirmation fails', async () => {
+    const { user, fetchMock } = await openDashboard({
+      'GET /api/activity/held': jsonResponse(200, [held('h-1', 100), held('h-2', 40)]),
+      'POST /api/activity/h-1/confirm': jsonResponse(404, { detail: 'Activity not found' }),
+      'POST /api/activity/h-2/confirm': jsonResponse(200, { ...held('h-2', 40), held: false }),
+    });
+    const list = await screen.findByRole('region', { name: 'Held for your confirmation' });
+    expect(list).toHaveTextContent('100 Cold Calls on Jun 15, 2025 (100 pts)');
+    await user.click(within(list).getByRole('button', { name: 'Confirm 100 Cold Calls on Jun 15, 2025 (100 pts)' }));
+    expect(await within(list).findByRole('alert')).toHaveTextContent('Activity not found');
+    await user.click(within(list).getByRole('button', { name: 'Confirm 40 Cold Calls on Jun 15, 2025 (40 pts)' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'POST /api/activity/h-2/confirm')).toHaveLength(1));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/activity/held')).toHaveLength(2));
+    // The refetched list no longer holds it, but the row stays to say the click worked.
+    expect(within(list).getByText('Confirmed: its points are on the leaderboards.')).toBeInTheDocument();
+    expect(within(list).queryByRole('button', { name: 'Confirm 40 Cold Calls on Jun 15, 2025 (40 pts)' })).not.toBeInTheDocument();
   });
 });

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES, type BulkActivityBody, type LogResult } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Panel } from '../../components/Panel';
@@ -7,10 +7,13 @@ import { useLogActivityMutation, useLogBulkActivityMutation } from './api';
 import { BulkModal } from './BulkModal';
 import { CelebrationLayer } from './CelebrationLayer';
 import { DirectMailModal } from './DirectMailModal';
+import { HeldEntries, HeldNotice } from './HeldEntries';
 import { HonorModal } from './HonorModal';
+import { createIdempotencyKeys } from './idempotency-keys';
 import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
 import { useCelebration } from './use-celebration';
 import { useFlash } from './use-flash';
+import './activity.css';
 
 /** How long a button says 'Recorded!' after its log (spec point 4). */
 const RECORDED_MS = 1500;
@@ -19,9 +22,6 @@ const BULK = 'bulk';
 type ButtonId = ScoredActivityType | typeof BULK;
 
 type Dialog = { kind: 'directMail' } | { kind: 'honor'; activityType: ScoredActivityType } | { kind: 'bulk' };
-
-/** A fresh key per user action: a network retry of the same action then never logs twice. */
-const newIdempotencyKey = () => crypto.randomUUID();
 
 /**
  * One button per scored activity, the modals some of them need, and what a log sets off. With a `lock`
@@ -34,28 +34,37 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   const { shown, celebrate, dismiss } = useCelebration();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [held, setHeld] = useState<{ activityId: string; message: string } | null>(null);
+  // A retry of an action that failed or timed out sends its first key: the server then logs it once.
+  const keys = useRef(createIdempotencyKeys()).current;
   const busy = singleState.isLoading || bulkState.isLoading;
 
   /** Runs a log; resolves to the failure text for the caller to show, or null once logged and celebrated. */
-  const run = async (button: ButtonId, request: () => Promise<LogResult>, failureText: (error: unknown) => string) => {
+  const run = async <Request,>(button: ButtonId, action: Request, request: (idempotencyKey: string) => Promise<LogResult>, failureText: (error: unknown) => string) => {
+    setHeld(null);
     try {
-      const result = await request();
+      const result = await request(keys.keyFor(action));
+      keys.succeeded(action);
       setDialog(null);
       flashRecorded(button);
       celebrate(result);
+      if (result.held && result.held_message) setHeld({ activityId: result.activity.id, message: result.held_message });
       return null;
     } catch (failure) {
       return failureText(failure);
     }
   };
 
-  const logSingle = (type: ScoredActivityType) =>
-    run(type, () => logActivity({ activity_type: type, idempotencyKey: newIdempotencyKey() }).unwrap(), logErrorMessage);
+  const logSingle = (type: ScoredActivityType) => {
+    const action = { activity_type: type };
+    return run(type, action, (idempotencyKey) => logActivity({ ...action, idempotencyKey }).unwrap(), logErrorMessage);
+  };
 
   const logBulk = (button: ButtonId, body: BulkActivityBody) =>
     run(
       button,
-      () => logBulkActivity({ body, idempotencyKey: newIdempotencyKey() }).unwrap(),
+      { bulk: body },
+      (idempotencyKey) => logBulkActivity({ body, idempotencyKey }).unwrap(),
       (failure) => errorMessage(failure, 'Failed to log bulk activity'),
     );
 
@@ -81,6 +90,7 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
           <Alert tone="error">{error}</Alert>
         </div>
       )}
+      {held && <HeldNotice key={held.activityId} activityId={held.activityId} message={held.message} />}
       <div className={lock ? 'log-panel log-panel--locked' : 'log-panel'}>
         {lock && <div className="log-lock">{lock}</div>}
         <div className="log-grid" inert={Boolean(lock)}>
@@ -106,10 +116,10 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
         </div>
       </div>
 
+      <HeldEntries except={held?.activityId} />
+
       {dialog?.kind === 'directMail' && <DirectMailModal busy={busy} onConfirm={logDirectMail} onClose={() => setDialog(null)} />}
-      {dialog?.kind === 'honor' && (
-        <HonorModal activityType={dialog.activityType} busy={busy} onConfirm={() => logSingle(dialog.activityType)} onClose={() => setDialog(null)} />
-      )}
+      {dialog?.kind === 'honor' && <HonorModal activityType={dialog.activityType} busy={busy} onConfirm={() => logSingle(dialog.activityType)} onClose={() => setDialog(null)} />}
       {dialog?.kind === 'bulk' && <BulkModal busy={busy} onConfirm={(body) => logBulk(BULK, body)} onClose={() => setDialog(null)} />}
       <CelebrationLayer shown={shown} onDismiss={dismiss} />
     </Panel>

@@ -3,6 +3,7 @@ import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useGetRecentActivitiesQuery } from './api';
+import './activity.css';
 
 const FEED_POLL_MS = 30_000;
 
@@ -15,7 +16,7 @@ export function ShotsFired() {
   if (isLoading) return <p className="muted">Loading activity...</p>;
   if (activities.length === 0) return <p className="empty-state">No activity yet. Be the first to make a move!</p>;
   return (
-    <ul className="feed">
+    <ul className="feed row-list">
       {activities.map((activity, index) => {
         const { icon, label } = ACTIVITY_CATALOG[activity.activity_type];
         return (

@@ -1,6 +1,6 @@
-import type { ActivityType, BulkActivityBody, LogResult, RecentActivity } from '@warriors/contracts';
+import type { ActivityType, BulkActivityBody, HeldActivity, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
-import { fetchCurrentUser } from '../auth/session';
+import { fetchCurrentUser } from '../auth';
 
 /** One key per user action, so a retried request is recognised by the server and never logs twice. */
 interface Idempotent {
@@ -8,10 +8,10 @@ interface Idempotent {
 }
 
 /**
- * A log changes the feed, every ranking, possibly the badges and the goals' progress; the streak lives on
- * the user (spec point 4).
+ * A log changes the feed, every ranking, possibly the badges and the goals' progress, and may be held
+ * above its daily ceiling; the streak lives on the user (spec point 4).
  */
-const AFTER_LOG = ['RecentActivity', 'Leaderboard', 'MyStanding', 'Badges', 'Campaigns'] as const;
+const AFTER_LOG = ['RecentActivity', 'Leaderboard', 'MyStanding', 'Badges', 'Campaigns', 'HeldActivity'] as const;
 
 async function refreshUser(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<unknown>) {
   try {
@@ -44,6 +44,16 @@ export const activityApi = api.injectEndpoints({
       invalidatesTags: (result) => (result ? [...AFTER_LOG] : []),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUser(dispatch, queryFulfilled),
     }),
+    /** The caller's entries held above a daily ceiling, off the leaderboards until confirmed. */
+    getHeldActivities: build.query<HeldActivity[], void>({
+      query: () => '/activity/held',
+      providesTags: ['HeldActivity'],
+    }),
+    /** The broker vouches for a held entry: its points join the leaderboards (once, however often sent). */
+    confirmActivity: build.mutation<HeldActivity, string>({
+      query: (activityId) => ({ url: `/activity/${encodeURIComponent(activityId)}/confirm`, method: 'POST' }),
+      invalidatesTags: (result) => (result ? ['HeldActivity', 'Leaderboard', 'MyStanding'] : []),
+    }),
     getRecentActivities: build.query<RecentActivity[], void>({
       query: () => '/recent-activities',
       providesTags: ['RecentActivity'],
@@ -51,4 +61,4 @@ export const activityApi = api.injectEndpoints({
   }),
 });
 
-export const { useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery } = activityApi;
+export const { useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation } = activityApi;

@@ -2,10 +2,7 @@ import type { Badge, CampaignCompleted, LogResult, Milestone, RankChange } from 
 
 /** The one thing shown after a log: a popup or a toast (spec point 4). */
 export type Celebration =
-  | { kind: 'campaign'; campaign: CampaignCompleted }
-  | { kind: 'badge'; badge: Badge }
-  | { kind: 'milestone'; milestone: Milestone }
-  | { kind: 'rank'; rankChange: RankChange };
+  { kind: 'campaign'; campaign: CampaignCompleted } | { kind: 'badge'; badge: Badge } | { kind: 'milestone'; milestone: Milestone } | { kind: 'rank'; rankChange: RankChange };
 
 export type CelebrationKind = Celebration['kind'];
 

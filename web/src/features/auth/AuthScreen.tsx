@@ -6,17 +6,10 @@ import { Button } from '../../components/Button';
 import { CHALLENGE_ID_PARAM } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useLoginMutation, useSignupMutation } from './api';
-import {
-  emptyAuthForm,
-  FOCUS_AREA_OPTIONS,
-  toLoginBody,
-  toSignupBody,
-  validateAuthForm,
-  type AuthFormValues,
-  type AuthMode,
-} from './auth-form';
+import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from './session';
+import './auth.css';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
   signin: { idle: 'Sign In', busy: 'Signing in...' },

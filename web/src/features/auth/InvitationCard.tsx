@@ -1,4 +1,5 @@
 import { useGetChallengeInvitationQuery } from './api';
+import './auth.css';
 
 /** Shown above the form when the visitor arrived by a challenge link; generic if the challenge can't be read. */
 export function InvitationCard({ challengeId }: { challengeId: string }) {

@@ -72,6 +72,6 @@ export const { selectCurrentUser, selectSessionLoading, selectSessionNotice } = 
 export const logout =
   (notice?: string): ThunkAction<void, unknown, unknown, UnknownAction> =>
   (dispatch) => {
-  dispatch(sessionSlice.actions.loggedOut(notice));
-  dispatch(api.util.resetApiState());
-};
+    dispatch(sessionSlice.actions.loggedOut(notice));
+    dispatch(api.util.resetApiState());
+  };

@@ -1,6 +1,7 @@
 import type { Badge } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
 import { repeatLabel } from './badge-rules';
+import './badges.css';
 
 interface BadgeCardProps {
   icon: string;

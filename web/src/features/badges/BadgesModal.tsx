@@ -5,6 +5,7 @@ import { paths } from '../../config/paths';
 import { BadgeCard } from './BadgeCard';
 import { earnedByType } from './badge-rules';
 import { useGetBadgeDefinitionsQuery } from './api';
+import './badges.css';
 
 const FALLBACK_ICON = '🏅';
 

@@ -55,11 +55,7 @@ describe('BadgesScreen', () => {
   });
 
   it("shows earned badges with their date and a repeat count above 1, the rest dimmed 'Not earned yet'", async () => {
-    await openBadges([
-      earned('daily_victory', 3, '2025-06-14T12:00:00Z'),
-      earned('daily_victory', 4, '2025-06-15T12:00:00Z'),
-      earned('first_meeting', 1, '2025-01-05T12:00:00Z'),
-    ]);
+    await openBadges([earned('daily_victory', 3, '2025-06-14T12:00:00Z'), earned('daily_victory', 4, '2025-06-15T12:00:00Z'), earned('first_meeting', 1, '2025-01-05T12:00:00Z')]);
     await screen.findByText('Daily Victory');
     expect(card('Daily Victory')).toHaveTextContent('Earned Jun 15, 2025');
     expect(card('Daily Victory')).toHaveTextContent('x4');
@@ -73,7 +69,9 @@ describe('BadgesScreen', () => {
   it("counts '{earned} of {total}' in the header and explains the resets", async () => {
     await openBadges([earned('daily_victory', 1, '2025-06-15T12:00:00Z'), earned('monthly_master', 2, '2025-06-01T12:00:00Z')]);
     expect(await screen.findByText('2 of 5')).toBeInTheDocument();
-    expect(screen.getByText(/Daily badges reset every day and are repeatable\. Weekly badges reset every Monday\. Monthly badges reset on the 1st\. Lifetime badges are awarded once\./)).toBeInTheDocument();
+    expect(
+      screen.getByText(/Daily badges reset every day and are repeatable\. Weekly badges reset every Monday\. Monthly badges reset on the 1st\. Lifetime badges are awarded once\./),
+    ).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch badges' when they can't be loaded", async () => {

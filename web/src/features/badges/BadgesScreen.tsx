@@ -4,6 +4,7 @@ import { Panel } from '../../components/Panel';
 import { BadgeCard } from './BadgeCard';
 import { earnedByType, groupDefinitions } from './badge-rules';
 import { useGetBadgeDefinitionsQuery, useGetBadgesQuery } from './api';
+import './badges.css';
 
 export default function BadgesScreen() {
   const definitionsQuery = useGetBadgeDefinitionsQuery();
@@ -28,8 +29,7 @@ export default function BadgesScreen() {
       />
       <Panel>
         <p className="muted">
-          Daily badges reset every day and are repeatable. Weekly badges reset every Monday. Monthly badges reset on the 1st. Lifetime badges are
-          awarded once.
+          Daily badges reset every day and are repeatable. Weekly badges reset every Monday. Monthly badges reset on the 1st. Lifetime badges are awarded once.
         </p>
       </Panel>
       {(definitionsQuery.isError || badgesQuery.isError) && <Alert tone="error">Failed to fetch badges</Alert>}
@@ -39,13 +39,7 @@ export default function BadgesScreen() {
           <Panel key={group.id} id={`badges-${group.id}`} title={group.title}>
             <ul className="badge-grid">
               {group.definitions.map((definition) => (
-                <BadgeCard
-                  key={definition.key}
-                  icon={definition.icon}
-                  name={definition.name}
-                  description={definition.description}
-                  earned={earned.get(definition.key)}
-                />
+                <BadgeCard key={definition.key} icon={definition.icon} name={definition.name} description={definition.description} earned={earned.get(definition.key)} />
               ))}
             </ul>
           </Panel>

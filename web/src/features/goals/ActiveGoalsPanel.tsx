@@ -5,12 +5,13 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { errorMessage } from '../../lib/api-error';
-import { selectCurrentUser } from '../auth/session';
+import { selectCurrentUser } from '../auth';
 import { AddGoalForm, type CreatedGoal } from './AddGoalForm';
 import { GoalCard } from './GoalCard';
 import { isCreator, recordDailyGoal } from './goal-rules';
 import { RecommendationModal } from './RecommendationModal';
 import { useGoalActions } from './use-goal-actions';
+import './goals.css';
 
 /** On the dashboard a failed join names the server's reason after 'Unable to join campaign: '. */
 function joinFailed(error: unknown): string {
@@ -83,15 +84,7 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
           </ul>
         )}
         {campaigns !== undefined && !hasGoals && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
-        {formShown && campaigns && (
-          <AddGoalForm
-            available={campaigns.available}
-            now={now}
-            busy={actions.busy}
-            onJoin={(campaign) => void join(campaign)}
-            onCreated={created}
-          />
-        )}
+        {formShown && campaigns && <AddGoalForm available={campaigns.available} now={now} busy={actions.busy} onJoin={(campaign) => void join(campaign)} onCreated={created} />}
       </div>
       {actions.dialog}
       {recommendFrom && <RecommendationModal daily={recommendFrom} onClose={() => setRecommendFrom(null)} />}

@@ -1,5 +1,6 @@
 import { ACTIVITY_CATALOG, GOAL_ACTIVITY_TYPES } from '@warriors/contracts';
 import { toggleActivity, type CountSelection, type GoalActivityType } from './goal-rules';
+import './goals.css';
 
 interface ActivityCountsProps {
   idPrefix: string;

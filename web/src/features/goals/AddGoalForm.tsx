@@ -18,6 +18,7 @@ import { ActivityCounts } from './ActivityCounts';
 import { useCreateGoalMutation } from './api';
 import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
+import './goals.css';
 
 /** The ten icons of spec point 9; the stats screen's two extra ones are not offered here. */
 const DASHBOARD_ICONS = CAMPAIGN_ICONS.slice(0, 10);
@@ -149,11 +150,7 @@ export function AddGoalForm({ onCreated, ...prebuilt }: AddGoalFormProps) {
     <section className="add-goal" aria-label="Add Goal">
       <Tabs label="Add Goal" tabs={ADD_GOAL_TABS} selected={tab} onSelect={setTab} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, tab)} className="add-goal__panel">
-        {tab === 'custom' ? (
-          <CustomGoalForm onCreated={onCreated} />
-        ) : (
-          <PrebuiltGoals {...prebuilt} />
-        )}
+        {tab === 'custom' ? <CustomGoalForm onCreated={onCreated} /> : <PrebuiltGoals {...prebuilt} />}
       </div>
     </section>
   );

@@ -5,6 +5,7 @@ import { FormErrors } from '../../components/FormErrors';
 import { ActivityCounts } from './ActivityCounts';
 import type { CampaignBody } from './api';
 import { campaignBody, campaignCountOnBlur, validateCampaignForm, type CampaignFormValues } from './goal-rules';
+import './goals.css';
 
 interface CampaignFormProps {
   initial: CampaignFormValues;

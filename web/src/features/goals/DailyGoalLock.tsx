@@ -1,4 +1,5 @@
 import { Button } from '../../components/Button';
+import './goals.css';
 
 /** What covers the Log Activity panel until the user has a daily goal (spec point 2). */
 export function DailyGoalLock({ onSetGoal }: { onSetGoal: () => void }) {

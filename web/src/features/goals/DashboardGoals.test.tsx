@@ -26,6 +26,7 @@ const READS = {
   'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }),
   'GET /api/leaderboard/today': jsonResponse(200, []),
   'GET /api/recent-activities': jsonResponse(200, []),
+  'GET /api/activity/held': jsonResponse(200, []),
 };
 
 /** The dashboard with `lists` answered in turn by GET /api/campaigns (the last one repeats). */
@@ -49,7 +50,9 @@ beforeEach(() => localStorage.clear());
 
 describe('goal rings', () => {
   it('fills a ring per period from its active goals, reads No goal when empty, and links each to /stats', async () => {
-    await openDashboard([campaignList({ active: [campaign({ progress: 1, goal_count: 3 }), campaign({ campaign_id: 21, user_campaign_id: 301, duration_days: 30, progress: 80, goal_count: 40 })] })]);
+    await openDashboard([
+      campaignList({ active: [campaign({ progress: 1, goal_count: 3 }), campaign({ campaign_id: 21, user_campaign_id: 301, duration_days: 30, progress: 80, goal_count: 40 })] }),
+    ]);
     const rings = await screen.findByRole('navigation', { name: 'Goal progress' });
     expect(await within(rings).findByRole('link', { name: 'Daily goal: 33%' })).toHaveAttribute('href', '/stats');
     expect(within(rings).getByRole('link', { name: 'Monthly goal: 100%' })).toBeInTheDocument();
@@ -79,7 +82,14 @@ describe('the Log Activity lock', () => {
 
   it("stays lifted once today's goal is done, while its day runs, and shows it won", async () => {
     const done = campaign({ status: 'completed', progress: 3, completed_at: new Date().toISOString() });
-    const yesterdays = campaign({ campaign_id: 19, user_campaign_id: 299, name: "Yesterday's calls", status: 'completed', progress: 3, ends_at: new Date(Date.now() - 60_000).toISOString() });
+    const yesterdays = campaign({
+      campaign_id: 19,
+      user_campaign_id: 299,
+      name: "Yesterday's calls",
+      status: 'completed',
+      progress: 3,
+      ends_at: new Date(Date.now() - 60_000).toISOString(),
+    });
     await openDashboard([campaignList({ completed: [done, yesterdays] })]);
     const card = (await within(goalsPanel()).findByText('Today: 3 Cold Calls')).closest('li')!;
     expect(card).toHaveTextContent('Goal Complete');
@@ -104,7 +114,10 @@ describe('Active Goals', () => {
   it('lists each goal with its icon, progress capped at 100 % and days left', async () => {
     await openDashboard([
       campaignList({
-        active: [campaign({ name: 'Sprint', icon: 'rocket', progress: 5, goal_count: 3 }), campaign({ campaign_id: 21, user_campaign_id: 301, name: 'Week', duration_days: 7, days_remaining: 6 })],
+        active: [
+          campaign({ name: 'Sprint', icon: 'rocket', progress: 5, goal_count: 3 }),
+          campaign({ campaign_id: 21, user_campaign_id: 301, name: 'Week', duration_days: 7, days_remaining: 6 }),
+        ],
       }),
     ]);
     const sprint = (await within(goalsPanel()).findByText('Sprint')).closest('li')!;
@@ -180,13 +193,11 @@ describe('Add Goal', () => {
 
   it('offers the five durations with their period names and the ten icons', async () => {
     const { form } = await openForm();
-    expect(within(within(form).getByLabelText('Duration')).getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'Today (1 day)',
-      'This Week (7 days)',
-      'This Month (30 days)',
-      'This Quarter (90 days)',
-      'This Year (365 days)',
-    ]);
+    expect(
+      within(within(form).getByLabelText('Duration'))
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Today (1 day)', 'This Week (7 days)', 'This Month (30 days)', 'This Quarter (90 days)', 'This Year (365 days)']);
     expect(within(within(form).getByRole('group', { name: 'Icon' })).getAllByRole('radio')).toHaveLength(10);
   });
 

@@ -3,6 +3,7 @@ import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type ActivityType
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
 import { goalItemsOf, progressPercent } from './goal-rules';
+import './goals.css';
 
 function daysLeft(goal: Campaign, now: Date): number | null {
   if (goal.days_remaining !== null) return goal.days_remaining;

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { ProgressRing } from '../../components/ProgressRing';
 import { paths } from '../../config/paths';
 import { CATEGORY_LABELS, categoryPercent } from './goal-rules';
+import './goals.css';
 
 /**
  * One ring per period, daily to annual, each a way into My Stats (spec point 2), filled by the goals of

@@ -4,7 +4,20 @@ import { GOAL_ACTIVITY_TYPES, GOAL_MESSAGES, type CampaignList } from '@warriors
 import { campaign, campaignList } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn } from '../../../test/render';
 
-const mine = campaign({ campaign_id: 30, user_campaign_id: null, goal_id: null, name: 'Door Blitz', status: 'available', duration_days: 10, goal_type: [{ type: 'doorknock', count: 40 }, { type: 'email', count: 20 }], activity_type: null, goal_count: 60 });
+const mine = campaign({
+  campaign_id: 30,
+  user_campaign_id: null,
+  goal_id: null,
+  name: 'Door Blitz',
+  status: 'available',
+  duration_days: 10,
+  goal_type: [
+    { type: 'doorknock', count: 40 },
+    { type: 'email', count: 20 },
+  ],
+  activity_type: null,
+  goal_count: 60,
+});
 const theirs = campaign({ campaign_id: 31, user_campaign_id: null, goal_id: null, name: "Bob's Sprint", status: 'available', creator_id: 'u-9' });
 const joined = campaign({ name: 'Sprint Week', kind: 'prebuilt', creator_id: null, campaign_id: 1, user_campaign_id: 300 });
 const finished = campaign({ name: 'Email Marathon', kind: 'prebuilt', creator_id: null, campaign_id: 3, user_campaign_id: 299, status: 'completed', progress: 50, goal_count: 50 });
@@ -48,12 +61,20 @@ describe('GoalsScreen', () => {
     const myGoals = section('My Custom Goals');
     expect(within(myGoals).getByText('Door Blitz')).toBeInTheDocument();
     expect(within(myGoals).queryByText("Bob's Sprint")).not.toBeInTheDocument();
-    expect(within(myGoals).getAllByRole('button').map((button) => button.textContent)).toEqual(['Edit', 'Delete']);
+    expect(
+      within(myGoals)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Edit', 'Delete']);
 
     const available = section('Available Goals');
     expect(within(available).getByRole('button', { name: "Join Bob's Sprint" })).toBeInTheDocument();
     expect(within(available).queryByRole('button', { name: /^(Edit|Delete)/ })).not.toBeInTheDocument();
-    expect(within(section('Active Goals')).getAllByRole('button').map((button) => button.textContent)).toEqual(['Leave']);
+    expect(
+      within(section('Active Goals'))
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Leave']);
   });
 });
 

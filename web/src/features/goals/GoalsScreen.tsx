@@ -10,12 +10,13 @@ import { PromoBanner } from '../../components/PromoBanner';
 import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth/session';
+import { selectCurrentUser } from '../auth';
 import { useCreateCampaignMutation, useGetCampaignsQuery, useUpdateCampaignMutation, type CampaignBody } from './api';
 import { CampaignForm } from './CampaignForm';
 import { GoalCard, JoinableGoalCard } from './GoalCard';
 import { goalItemsOf, isCreator, selectionOf, type CampaignFormValues } from './goal-rules';
 import { useGoalActions } from './use-goal-actions';
+import './goals.css';
 
 const EDIT_NAME_ID = 'edit-campaign-name';
 const NEW_CAMPAIGN: CampaignFormValues = { name: '', duration: String(DEFAULT_CAMPAIGN_DURATION), selection: {} };
@@ -154,9 +155,7 @@ export default function GoalsScreen() {
 
           <Panel title="Available Goals" id="goals-available">
             <GoalList goals={list.available} empty="You've joined every goal on offer.">
-              {(campaign) => (
-                <JoinableGoalCard key={campaign.campaign_id} goal={campaign} now={now} busy={actions.busy} onJoin={(goal) => void actions.join(goal)} />
-              )}
+              {(campaign) => <JoinableGoalCard key={campaign.campaign_id} goal={campaign} now={now} busy={actions.busy} onJoin={(goal) => void actions.join(goal)} />}
             </GoalList>
           </Panel>
 

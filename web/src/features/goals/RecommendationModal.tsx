@@ -7,6 +7,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useCreateGoalMutation } from './api';
 import type { CreatedGoal } from './AddGoalForm';
 import { recommendationsFor, type Recommendation, type RecommendationPeriod } from './goal-rules';
+import './goals.css';
 
 const PERIOD_TITLES: Record<RecommendationPeriod, string> = { weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
@@ -70,7 +71,13 @@ export function RecommendationModal({ daily, onClose }: { daily: CreatedGoal; on
                       <Button className="btn--small" disabled={isLoading} onClick={() => void add(recommendation)} aria-label={`Add ${PERIOD_TITLES[period]}`}>
                         Add
                       </Button>
-                      <Button variant="secondary" className="btn--small" disabled={isLoading} onClick={() => decide(period, 'skipped')} aria-label={`Skip ${PERIOD_TITLES[period]}`}>
+                      <Button
+                        variant="secondary"
+                        className="btn--small"
+                        disabled={isLoading}
+                        onClick={() => decide(period, 'skipped')}
+                        aria-label={`Skip ${PERIOD_TITLES[period]}`}
+                      >
                         Skip
                       </Button>
                     </>

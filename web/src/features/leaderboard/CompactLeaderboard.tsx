@@ -4,10 +4,11 @@ import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { selectCurrentUser } from '../auth/session';
+import { selectCurrentUser } from '../auth';
 import { useGetLeaderboardQuery } from './api';
 import { leaderName, rankLabel } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
+import './leaderboard.css';
 
 export const LEADERBOARD_POLL_MS = 30_000;
 
@@ -24,7 +25,7 @@ export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
       {rows.length === 0 ? (
         <p className="empty-state">No one on the leaderboard yet. Be the first!</p>
       ) : (
-        <ol className="board-list">
+        <ol className="board-list row-list">
           {rows.map((row) => {
             const name = leaderName(row.name, row.username);
             const isViewer = row.id === viewer?.id;

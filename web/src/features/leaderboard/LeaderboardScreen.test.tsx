@@ -7,7 +7,7 @@ const recently = new Date(Date.now() - 2 * 60_000).toISOString();
 const longAgo = new Date(Date.now() - 60 * 60_000).toISOString();
 
 const rows = [
-  leaderboardRow(1, { id: 'u-bob', name: 'Bob Stone', username: 'bob', last_activity_date: recently }),
+  leaderboardRow(1, { id: 'u-bob', name: 'Bob Stone', username: 'bob', last_activity_date: recently, profile_picture: '/api/users/u-bob/picture?v=3' }),
   leaderboardRow(2, { id: 'u-cy', name: '', username: 'cy_hustle', last_activity_date: longAgo }),
   leaderboardRow(3, { name: 'Dee Park' }),
   leaderboardRow(4, { id: testUser.id, name: testUser.name, username: testUser.username, last_activity_date: null }),
@@ -44,6 +44,14 @@ describe('LeaderboardScreen', () => {
     expect(within(rowOf('Ana S.')).getByLabelText('Rank 4')).toHaveTextContent('#4');
     expect(rowOf('Ana S.')).toHaveTextContent('(You)');
     expect(rowOf('Bob S.')).not.toHaveTextContent('(You)');
+  });
+
+  it("shows a warrior's picture from its URL, else the initial", async () => {
+    await openLeaderboard();
+    await screen.findByRole('button', { name: 'Bob S.' });
+    expect(rowOf('Bob S.').querySelector('img.avatar')).toHaveAttribute('src', '/api/users/u-bob/picture?v=3');
+    expect(rowOf('Dee P.').querySelector('img.avatar')).toBeNull();
+    expect(rowOf('Dee P.')).toHaveTextContent('D');
   });
 
   it('shows Active for the user and for a log under 10 minutes old, else Offline', async () => {

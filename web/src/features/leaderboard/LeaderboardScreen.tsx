@@ -8,20 +8,12 @@ import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth/session';
+import { selectCurrentUser } from '../auth';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-import {
-  formatCountdown,
-  isActive,
-  leaderName,
-  msUntilLocalMidnight,
-  rankLabel,
-  showsRankSummary,
-  WINDOW_PHRASES,
-  WINDOW_TABS,
-} from './leaderboard-rules';
+import { formatCountdown, isActive, leaderName, msUntilLocalMidnight, rankLabel, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
+import './leaderboard.css';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;

@@ -1,8 +1,10 @@
 import { Avatar } from '../../components/Avatar';
 import { Modal } from '../../components/Modal';
+import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { useGetPublicProfileQuery, type PublicProfile } from '../profile/api';
+import { useGetPublicProfileQuery, type PublicProfile } from '../profile';
+import './leaderboard.css';
 
 interface ProfilePopupProps {
   userId: string;
@@ -15,17 +17,9 @@ function isForbidden(error: unknown): boolean {
   return typeof error === 'object' && error !== null && 'status' in error && error.status === 403;
 }
 
-function PrivateNotice() {
-  return (
-    <p className="private-notice">
-      <span aria-hidden="true">🔒</span> This user has set their profile to private
-    </p>
-  );
-}
-
 function PublicDetails({ profile }: { profile: PublicProfile }) {
   const displayName = profile.name || profile.username;
-  const facts: [string, string | null][] = [
+  const facts: ProfileFact[] = [
     ['Member since', profile.created_at ? formatDate(profile.created_at) : null],
     ['Total points', profile.total_points != null ? profile.total_points.toLocaleString('en-US') : null],
     ['Streak', profile.streak_days != null ? `${profile.streak_days} days` : null],
@@ -35,16 +29,7 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
       <Avatar name={displayName} picture={profile.profile_picture} size="lg" />
       <p className="profile-popup__name">{displayName}</p>
       <p className="muted">@{profile.username}</p>
-      <dl className="facts">
-        {facts
-          .filter((fact): fact is [string, string] => fact[1] !== null)
-          .map(([label, value]) => (
-            <div key={label} className="facts__item">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <ProfileFacts facts={facts} />
     </div>
   );
 }
@@ -62,7 +47,15 @@ export function ProfilePopup({ userId, name, onClose }: ProfilePopupProps) {
   else body = <p className="muted">Profile unavailable</p>;
 
   return (
-    <Modal title={name} onClose={onClose} footer={<button type="button" className="btn btn--secondary" onClick={onClose}>Close</button>}>
+    <Modal
+      title={name}
+      onClose={onClose}
+      footer={
+        <button type="button" className="btn btn--secondary" onClick={onClose}>
+          Close
+        </button>
+      }
+    >
       {body}
     </Modal>
   );

@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { errorMessage } from '../../lib/api-error';
 import { useUploadProfilePictureMutation } from './api';
+import './profile.css';
 
 type Feedback = { tone: 'error' | 'success'; text: string } | null;
 

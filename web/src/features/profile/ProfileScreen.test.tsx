@@ -42,8 +42,9 @@ describe('ProfileScreen', () => {
     expect(fetchMock).not.toHaveBeenCalled();
   });
 
-  it('uploads a picture as a data URL', async () => {
-    const fetchMock = mockFetch(jsonResponse(200, { ...testUser, profile_picture: 'data:image/png;base64,eA==' }));
+  it('uploads a picture as a data URL and then shows it from the URL the answer gives', async () => {
+    const pictureUrl = `/api/users/${testUser.id}/picture?v=2`;
+    const fetchMock = mockFetch(jsonResponse(200, { ...testUser, profile_picture: pictureUrl }));
     const { user } = await openProfile();
     await user.upload(screen.getByLabelText('Change photo'), new File(['x'], 'me.png', { type: 'image/png' }));
 
@@ -51,6 +52,7 @@ describe('ProfileScreen', () => {
     const [url, init] = fetchMock.mock.calls[0] as [string, RequestInit];
     expect(url).toBe('/api/settings/profile-picture');
     expect(JSON.parse(init.body as string)).toEqual({ profile_picture: 'data:image/png;base64,eA==' });
+    expect(document.querySelector('.avatar-upload img.avatar')).toHaveAttribute('src', pictureUrl);
   });
 
   it('saves the profile information', async () => {

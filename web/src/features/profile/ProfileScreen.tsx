@@ -2,12 +2,13 @@ import { useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
-import { selectCurrentUser } from '../auth/session';
+import { selectCurrentUser } from '../auth';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 import { ProfileForm } from './ProfileForm';
 import { PublicProfileView } from './PublicProfileView';
 import { VisibilitySettings } from './VisibilitySettings';
+import './profile.css';
 
 /** /profile is the signed-in user's settings; /profile/:userId another warrior's public profile. */
 export default function ProfileScreen() {

@@ -2,13 +2,15 @@ import { titleCaseSpecialty } from '@warriors/contracts';
 import { Avatar } from '../../components/Avatar';
 import { ComingSoon } from '../../components/ComingSoon';
 import { Panel } from '../../components/Panel';
+import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { useGetPublicProfileQuery, type PublicProfile } from './api';
+import './profile.css';
 
 const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 function ProfileDetails({ profile }: { profile: PublicProfile }) {
   const place = [profile.city, profile.state].filter(Boolean).join(', ');
-  const facts: [string, string | null | undefined][] = [
+  const facts: ProfileFact[] = [
     ['Company', profile.company],
     ['Specialty', profile.specialty ? titleCaseSpecialty(profile.specialty) : null],
     ['Location', place],
@@ -17,16 +19,7 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
   return (
     <>
       {profile.bio && <p>{profile.bio}</p>}
-      <dl className="facts">
-        {facts
-          .filter(([, value]) => value)
-          .map(([label, value]) => (
-            <div key={label} className="facts__item">
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </div>
-          ))}
-      </dl>
+      <ProfileFacts facts={facts} />
       {profile.x_url && (
         <a href={profile.x_url} target="_blank" rel="noreferrer noopener">
           Profile on X
@@ -40,13 +33,16 @@ function ProfileDetails({ profile }: { profile: PublicProfile }) {
 export function PublicProfileView({ userId }: { userId: string }) {
   const { data: profile, isLoading, isError } = useGetPublicProfileQuery(userId);
 
-  if (isLoading) return <p className="muted" role="status">Loading profile...</p>;
+  if (isLoading)
+    return (
+      <p className="muted" role="status">
+        Loading profile...
+      </p>
+    );
   if (isError || !profile) {
     return (
       <Panel>
-        <ComingSoon title="Warrior profiles are on their way">
-          Soon you'll be able to size up any warrior here: their rank, streak, points and badges.
-        </ComingSoon>
+        <ComingSoon title="Warrior profiles are on their way">Soon you'll be able to size up any warrior here: their rank, streak, points and badges.</ComingSoon>
       </Panel>
     );
   }
@@ -62,13 +58,7 @@ export function PublicProfileView({ userId }: { userId: string }) {
             @{profile.username}
             {profile.created_at && ` · Member since ${memberSince(profile.created_at)}`}
           </p>
-          {profile.profile_public ? (
-            <ProfileDetails profile={profile} />
-          ) : (
-            <p className="private-notice">
-              <span aria-hidden="true">🔒</span> {profile.message || 'This user has set their profile to private'}
-            </p>
-          )}
+          {profile.profile_public ? <ProfileDetails profile={profile} /> : <PrivateNotice message={profile.message} />}
         </div>
       </div>
     </Panel>

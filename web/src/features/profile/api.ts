@@ -1,6 +1,6 @@
 import type { ProfilePictureBody, ProfileUpdateBody, User } from '@warriors/contracts';
 import { api } from '../../lib/api';
-import { userUpdated } from '../auth/session';
+import { userUpdated } from '../auth';
 
 export type VisibilityFlag = 'profile_public' | 'show_on_leaderboard' | 'show_in_battle_pulse';
 
@@ -67,10 +67,4 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useUpdateProfileMutation,
-  useUpdateVisibilityMutation,
-  useUploadProfilePictureMutation,
-  useDeleteAccountMutation,
-  useGetPublicProfileQuery,
-} = profileApi;
+export const { useUpdateProfileMutation, useUpdateVisibilityMutation, useUploadProfilePictureMutation, useDeleteAccountMutation, useGetPublicProfileQuery } = profileApi;

@@ -1,0 +1,68 @@
+import { sql, type Kysely } from 'kysely';
+import { sqlName } from './db/sql-name';
+
+/** The table a service's outbox moves an event to when it cannot be published (see createOutbox). */
+export const OUTBOX_DEAD_LETTERS = 'outbox_dead_letters';
+
+/** What an operator needs to know about one service's outbox. */
+export interface OutboxCounts {
+  /** Events not yet published. */
+  pending: number;
+  /** Of those, events whose publish has failed at least once, waiting for their next attempt. */
+  retrying: number;
+  /** Events given up on, kept with their reason in `<schema>.outbox_dead_letters`. */
+  deadLettered: number;
+}
+
+export async function outboxCounts(db: Kysely<any>, schema: string): Promise<OutboxCounts> {
+  sqlName(schema, 'schema');
+  const counts = await sql<OutboxCounts>`
+    select
+      (select count(*)::int from ${sql.table(`${schema}.outbox`)}) as pending,
+      (select count(*)::int from ${sql.table(`${schema}.outbox`)} where attempts > 0) as retrying,
+      (select count(*)::int from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)}) as "deadLettered"`.execute(db);
+  return counts.rows[0]!;
+}
+
+/** The schemas whose service runs an outbox with dead letters (created by Outbox.start). */
+export async function outboxSchemas(db: Kysely<any>): Promise<string[]> {
+  const found = await sql<{ schema: string }>`
+    select table_schema as schema from information_schema.tables
+    where table_name = ${OUTBOX_DEAD_LETTERS} order by table_schema`.execute(db);
+  return found.rows.map((row) => row.schema);
+}
+
+export interface DeadLetteredEvent {
+  seq: string;
+  eventId: string;
+  eventType: string;
+  reason: string;
+  attempts: number;
+  failedAt: Date;
+}
+
+/** A schema's dead letters, oldest first, without their payloads (which may hold personal data). */
+export async function listDeadLetters(db: Kysely<any>, schema: string): Promise<DeadLetteredEvent[]> {
+  sqlName(schema, 'schema');
+  const rows = await sql<DeadLetteredEvent>`
+    select seq::text as seq, event->>'id' as "eventId", event->>'type' as "eventType", reason, attempts, failed_at as "failedAt"
+    from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)} order by seq`.execute(db);
+  return rows.rows;
+}
+
+/**
+ * Moves dead-lettered events (the given seqs, or every one) back into the outbox, where the
+ * service's relay publishes them as new rows with fresh attempts. Each keeps its event id, so a
+ * consumer that did see it once (and the broker's de-duplication window) drops the copy.
+ * Answers how many were moved.
+ */
+export async function replayDeadLetters(db: Kysely<any>, schema: string, seqs: readonly string[] | 'all'): Promise<number> {
+  sqlName(schema, 'schema');
+  if (seqs !== 'all' && seqs.length === 0) return 0;
+  const deadLetters = sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`);
+  const chosen = seqs === 'all' ? sql`true` : sql`seq in (${sql.join(seqs.map((seq) => sql`${seq}::bigint`))})`;
+  const moved = await sql`
+    with moved as (delete from ${deadLetters} where ${chosen} returning seq, event)
+    insert into ${sql.table(`${schema}.outbox`)} (event) select event from moved order by seq returning seq`.execute(db);
+  return moved.rows.length;
+}

@@ -1,0 +1,89 @@
+import path from 'node:path';
+import { ESLint } from 'eslint';
+
+// Each case plants one file the lint must refuse (or accept) at a path it never writes: lintText applies
+// the repository's eslint.config.mjs as if the file were there.
+const ROOT = path.resolve(__dirname, '../..');
+const eslint = new ESLint({ cwd: ROOT });
+
+async function importErrors(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(ROOT, file) });
+  return result!.messages.map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+const refused = (reason: string) => [expect.stringMatching(new RegExp(`^no-restricted-imports: .*${reason}`))];
+
+describe('lint: service layers', () => {
+  it.each(['pg', 'kysely', 'kysely/helpers/postgres', 'express', 'ioredis', '@nats-io/transport-node', '@warriors/kit', 'node:fs'])(
+    'refuses a domain file importing %s',
+    async (module) => {
+      expect(await importErrors('services/activity/src/domain/planted.ts', `import * as planted from '${module}';\nexport { planted };\n`)).toEqual(
+        refused('Domain code is pure rules'),
+      );
+    },
+  );
+
+  it('accepts a domain file importing the contracts', async () => {
+    expect(await importErrors('services/activity/src/domain/planted.ts', "export { ActivityType } from '@warriors/contracts';\n")).toEqual([]);
+  });
+
+  it('refuses a domain file reaching into the store', async () => {
+    expect(await importErrors('services/campaigns/src/domain/planted.ts', "export { SCHEMA } from '../store/schema';\n")).toEqual(refused('Domain code depends on nothing'));
+  });
+
+  it('refuses a route calling the store, and accepts one calling a use case', async () => {
+    expect(await importErrors('services/auth/src/routes/planted.routes.ts', "export { findUserById } from '../store/users.store';\n")).toEqual(
+      refused('Routes call use-cases/, not the store'),
+    );
+    expect(await importErrors('services/auth/src/routes/planted.routes.ts', "export { createAccounts } from '../use-cases/accounts';\n")).toEqual([]);
+  });
+
+  it('refuses a consumer calling the store, and accepts one calling a use case', async () => {
+    expect(await importErrors('services/gamification/src/events/planted.consumer.ts', "export { lockUser } from '../store/ledger.store';\n")).toEqual(
+      refused('A consumer calls a use case'),
+    );
+    expect(await importErrors('services/gamification/src/events/planted.consumer.ts', "export { recordActivities } from '../use-cases/record-activity';\n")).toEqual([]);
+  });
+
+  it('refuses a use case importing a route, express or a consumer', async () => {
+    const useCase = 'services/campaigns/src/use-cases/planted.ts';
+    expect(await importErrors(useCase, "export { campaignRoutes } from '../routes/campaigns.routes';\n")).toEqual(refused('Nothing below the HTTP layer'));
+    expect(await importErrors(useCase, "import express from 'express';\nexport const app = express();\n")).toEqual(refused('Only routes/ speak HTTP'));
+    expect(await importErrors(useCase, "export { handleActivityLogged } from '../events/activity-logged.consumer';\n")).toEqual(refused('Consumers call use-cases'));
+  });
+
+  it('refuses a service importing another service', async () => {
+    expect(await importErrors('services/activity/src/use-cases/planted.ts', "export { createAuthService } from '@warriors/auth';\n")).toEqual(
+      refused('never imports another service'),
+    );
+  });
+});
+
+describe('lint: web layers', () => {
+  it('refuses a feature deep-importing another feature, and accepts its public index', async () => {
+    const feature = 'web/src/features/goals/Planted.tsx';
+    expect(await importErrors(feature, "export { selectSession } from '../auth/session';\n")).toEqual(refused('only through its public index'));
+    expect(await importErrors(feature, "export { selectSession } from '../auth';\n")).toEqual([]);
+    expect(await importErrors(feature, "export { selectSession } from '../auth/index';\n")).toEqual([]);
+  });
+
+  it("refuses a feature mounting another feature's screen", async () => {
+    expect(await importErrors('web/src/features/goals/Planted.tsx', "export { LeaderboardScreen } from '../leaderboard';\n")).toEqual(
+      refused('screens are composed in web/src/app'),
+    );
+  });
+
+  it('refuses the app deep-importing a feature', async () => {
+    expect(await importErrors('web/src/app/Planted.tsx', "export { GoalRings } from '../features/goals/GoalRings';\n")).toEqual(refused('only through its public index'));
+  });
+
+  it('refuses shared code importing a feature', async () => {
+    expect(await importErrors('web/src/components/Planted.tsx', "export { GoalRings } from '../features/goals';\n")).toEqual(refused('Shared code'));
+  });
+
+  it('refuses plain redux hooks outside app/hooks.ts', async () => {
+    const code = "import { useSelector } from 'react-redux';\nexport const useName = () => useSelector((state: { name: string }) => state.name);\n";
+    expect(await importErrors('web/src/features/goals/Planted.tsx', code)).toEqual(refused('typed hooks'));
+    expect(await importErrors('web/src/app/hooks.ts', code)).toEqual([]);
+  });
+});

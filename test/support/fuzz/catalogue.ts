@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import {
+  BattlePulseVisibilityQuery,
+  BulkActivityBody,
+  CreateCampaignBody,
+  FunnelQuery,
+  LeaderboardVisibilityQuery,
+  LeaderboardWindow,
+  LogActivityBody,
+  LoginBody,
+  PictureQuery,
+  PrivacyQuery,
+  ProfilePictureBody,
+  ProfileUpdateBody,
+  SignupBody,
+  SummaryQuery,
+  TimezoneQuery,
+  UpdateCampaignBody,
+  UserSearchQuery,
+} from '@warriors/contracts';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** What a path parameter names, so the fuzzer can mix real ids (the caller's, another user's) with bad ones. */
+export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window';
+
+export interface Endpoint {
+  method: Method;
+  /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
+  path: string;
+  service: 'auth' | 'activity' | 'gamification' | 'campaigns';
+  auth: 'required' | 'optional' | 'none';
+  params?: Record<string, PathParam>;
+  body?: z.ZodType;
+  query?: z.ZodType;
+  /** Sends an Idempotency-Key header (the activity log). */
+  idempotent?: boolean;
+  /** Deletes the caller: a valid token must be a throwaway user's, or the fuzzer would delete its own. */
+  deletesCaller?: boolean;
+}
+
+/**
+ * Every route the product serves under /api, with the contract schemas of what it reads. The
+ * route-catalogue test fails for any route a service registers that is missing here, so a new route
+ * cannot escape the fuzzer.
+ */
+export const ENDPOINTS: readonly Endpoint[] = [
+  { method: 'POST', path: '/api/signup', service: 'auth', auth: 'none', body: SignupBody },
+  { method: 'POST', path: '/api/login', service: 'auth', auth: 'none', body: LoginBody },
+  { method: 'GET', path: '/api/me', service: 'auth', auth: 'required' },
+  { method: 'PUT', path: '/api/settings/profile', service: 'auth', auth: 'required', body: ProfileUpdateBody },
+  { method: 'PUT', path: '/api/settings/privacy', service: 'auth', auth: 'required', query: PrivacyQuery },
+  { method: 'PUT', path: '/api/settings/leaderboard-visibility', service: 'auth', auth: 'required', query: LeaderboardVisibilityQuery },
+  { method: 'PUT', path: '/api/settings/battle-pulse-visibility', service: 'auth', auth: 'required', query: BattlePulseVisibilityQuery },
+  { method: 'PUT', path: '/api/settings/profile-picture', service: 'auth', auth: 'required', body: ProfilePictureBody },
+  { method: 'DELETE', path: '/api/user/delete-account', service: 'auth', auth: 'required', deletesCaller: true },
+  { method: 'GET', path: '/api/users/search', service: 'auth', auth: 'required', query: UserSearchQuery },
+  { method: 'GET', path: '/api/users/:id/picture', service: 'auth', auth: 'none', params: { id: 'userId' }, query: PictureQuery },
+
+  { method: 'POST', path: '/api/activity', service: 'activity', auth: 'required', body: LogActivityBody, idempotent: true },
+  { method: 'POST', path: '/api/activity/bulk', service: 'activity', auth: 'required', body: BulkActivityBody, idempotent: true },
+  { method: 'GET', path: '/api/recent-activities', service: 'activity', auth: 'none', query: TimezoneQuery },
+  { method: 'GET', path: '/api/users/:id/summary', service: 'activity', auth: 'required', params: { id: 'userId' }, query: SummaryQuery },
+  { method: 'GET', path: '/api/users/:id/metrics/funnel', service: 'activity', auth: 'required', params: { id: 'userId' }, query: FunnelQuery },
+
+  { method: 'GET', path: '/api/activity/held', service: 'gamification', auth: 'required' },
+  { method: 'POST', path: '/api/activity/:id/confirm', service: 'gamification', auth: 'required', params: { id: 'activityId' } },
+  { method: 'GET', path: '/api/badges', service: 'gamification', auth: 'required' },
+  { method: 'GET', path: '/api/badge-definitions', service: 'gamification', auth: 'required' },
+  { method: 'GET', path: '/api/leaderboard/me', service: 'gamification', auth: 'required', query: TimezoneQuery.extend({ window: LeaderboardWindow }) },
+  { method: 'GET', path: '/api/leaderboard', service: 'gamification', auth: 'optional', query: TimezoneQuery },
+  { method: 'GET', path: '/api/leaderboard/:window', service: 'gamification', auth: 'optional', params: { window: 'window' }, query: TimezoneQuery },
+
+  { method: 'GET', path: '/api/campaigns', service: 'campaigns', auth: 'required' },
+  { method: 'POST', path: '/api/campaigns', service: 'campaigns', auth: 'required', body: CreateCampaignBody },
+  { method: 'POST', path: '/api/campaigns/create', service: 'campaigns', auth: 'required', body: CreateCampaignBody },
+  { method: 'POST', path: '/api/campaigns/:id/join', service: 'campaigns', auth: 'required', params: { id: 'campaignId' } },
+  { method: 'PUT', path: '/api/campaigns/:id', service: 'campaigns', auth: 'required', params: { id: 'campaignId' }, body: UpdateCampaignBody },
+  { method: 'DELETE', path: '/api/campaigns/:id', service: 'campaigns', auth: 'required', params: { id: 'campaignId' } },
+  { method: 'DELETE', path: '/api/user_goals/:id', service: 'campaigns', auth: 'required', params: { id: 'goalId' } },
+];
+
+export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;

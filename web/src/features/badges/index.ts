@@ -1,0 +1,2 @@
+// The badges feature's public surface: what the dashboard composes (its screen is loaded by the app's routes).
+export { BadgesModal } from './BadgesModal';
