@@ -33,7 +33,11 @@ export const UserProjection = z.object({
 });
 export type UserProjection = z.infer<typeof UserProjection>;
 
-export const UserRegistered = envelope('user.registered', UserProjection);
+/**
+ * Registration also carries the email, for the one consumer that needs it: challenges turns an email
+ * invite into the new account's invite. It is not part of the projection other services keep.
+ */
+export const UserRegistered = envelope('user.registered', UserProjection.extend({ email: z.string().optional() }));
 export const UserUpdated = envelope('user.updated', UserProjection);
 export const UserDeleted = envelope('user.deleted', z.object({ user_id: z.string() }));
 
@@ -80,7 +84,28 @@ export const CampaignCompletedEvent = envelope(
 );
 export const campaignCompletedEventId = (userCampaignId: number) => `campaign.completed:${userCampaignId}`;
 
-export const DomainEvent = z.discriminatedUnion('type', [UserRegistered, UserUpdated, UserDeleted, ActivityLogged, BadgeEarned, CampaignCompletedEvent]);
+export const ChallengeCreated = envelope(
+  'challenge.created',
+  z.object({ challenge_id: z.number().int(), owner_id: z.string(), name: z.string(), is_private: z.boolean(), start_at: z.string(), end_at: z.string() }),
+);
+export const ChallengeJoined = envelope('challenge.joined', z.object({ challenge_id: z.number().int(), challenge_name: z.string(), user_id: z.string(), owner_id: z.string() }));
+/** An account was invited (an email invite becomes one when its address signs up). */
+export const ChallengeInvited = envelope(
+  'challenge.invited',
+  z.object({ invite_id: z.string(), challenge_id: z.number().int(), challenge_name: z.string(), from_user_id: z.string(), to_user_id: z.string() }),
+);
+
+export const DomainEvent = z.discriminatedUnion('type', [
+  UserRegistered,
+  UserUpdated,
+  UserDeleted,
+  ActivityLogged,
+  BadgeEarned,
+  CampaignCompletedEvent,
+  ChallengeCreated,
+  ChallengeJoined,
+  ChallengeInvited,
+]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
@@ -92,15 +117,23 @@ export const SUBJECTS = {
   'activity.logged': 'activity.logged',
   'badge.earned': 'badge.earned',
   'campaign.completed': 'campaign.completed',
+  'challenge.created': 'challenge.created',
+  'challenge.joined': 'challenge.joined',
+  'challenge.invited': 'challenge.invited',
 } as const satisfies Record<EventType, string>;
 
 /** Request/reply questions between services (core NATS, not JetStream). */
 export const REQUESTS = {
   /** auth answers a user's projection, or null: for a consumer that has not seen user.registered yet. */
   userProjection: 'auth.user.projection',
+  /** auth answers which of some emails have an account: challenges turns an email invite into an account's invite. */
+  accountsByEmail: 'auth.accounts.by-email',
 } as const;
 export const UserProjectionRequest = z.object({ user_id: z.string() });
 export const UserProjectionReply = UserProjection.nullable();
+export const AccountsByEmailRequest = z.object({ emails: z.array(z.string().max(320)).max(200) });
+/** Lower-cased email to user id, for the emails that have an account. */
+export const AccountsByEmailReply = z.record(z.string(), z.string());
 
 /** gamification answers ranks on a leaderboard window for a few users (Shots Fired rows). */
 export const RANKS_REQUEST = 'gamification.ranks';

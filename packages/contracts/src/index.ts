@@ -5,4 +5,5 @@ export * from './picture';
 export * from './activity';
 export * from './gamification';
 export * from './campaigns';
+export * from './challenges';
 export * from './events';

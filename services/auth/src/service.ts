@@ -1,13 +1,13 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { isUserId, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
+import { AccountsByEmailRequest, isUserId, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { NO_STATS, toProjection, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
 import { usersRoutes } from './routes/users.routes';
-import { findUserById, SCHEMA, type AuthDatabase } from './store/users.store';
+import { accountsByEmail, findUserById, SCHEMA, type AuthDatabase } from './store/users.store';
 import { createAccounts } from './use-cases/accounts';
 
 /** src/ under ts-jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -43,7 +43,7 @@ export function createAuthService(ports: ServicePorts): Service {
     largeBodyPaths: { [PROFILE_PICTURE_PATH]: PICTURE_BODY_LIMIT },
     routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens)],
   });
-  let projectionReplies: Subscription | undefined;
+  let replies: Subscription[] = [];
   return {
     name: 'auth',
     app,
@@ -52,14 +52,18 @@ export function createAuthService(ports: ServicePorts): Service {
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       await accounts.announceMovedPictures();
-      projectionReplies = await ports.bus.reply(REQUESTS.userProjection, async (payload) => {
-        const { user_id } = UserProjectionRequest.parse(payload);
-        const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
-        return user ? toProjection(user) : null;
-      });
+      replies = await Promise.all([
+        ports.bus.reply(REQUESTS.userProjection, async (payload) => {
+          const { user_id } = UserProjectionRequest.parse(payload);
+          const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
+          return user ? toProjection(user) : null;
+        }),
+        ports.bus.reply(REQUESTS.accountsByEmail, async (payload) => accountsByEmail(db, AccountsByEmailRequest.parse(payload).emails)),
+      ]);
     },
     async stop() {
-      await projectionReplies?.stop();
+      await Promise.all(replies.map((r) => r.stop()));
+      replies = [];
       await outbox.stop();
     },
   };

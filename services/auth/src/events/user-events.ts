@@ -13,7 +13,7 @@ const envelope = (context: EventContext) => ({ id: randomUUID(), v: 1 as const, 
 export const userRegistered = (user: UserRecord, context: EventContext): EventOf<'user.registered'> => ({
   ...envelope(context),
   type: 'user.registered',
-  data: toProjection(user),
+  data: { ...toProjection(user), email: user.email },
 });
 
 export const userUpdated = (user: UserRecord, context: EventContext): EventOf<'user.updated'> => ({

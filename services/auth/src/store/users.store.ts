@@ -21,6 +21,14 @@ export async function findUserByEmail(db: Executor, email: string): Promise<User
   return users(db).selectAll().where('email', '=', email).executeTakeFirst();
 }
 
+/** Which of `emails` (lower-cased) have an account: email to user id. */
+export async function accountsByEmail(db: Executor, emails: readonly string[]): Promise<Record<string, string>> {
+  const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
+  if (wanted.length === 0) return {};
+  const rows = await users(db).select(['id', 'email']).where('email', 'in', wanted).execute();
+  return Object.fromEntries(rows.map((row) => [row.email, row.id]));
+}
+
 /** Usernames equal to `base` or `base` followed by digits; base is [a-z0-9_] so it is safe in a regex. */
 export async function findUsernamesLike(db: Executor, base: string): Promise<string[]> {
   const rows = await users(db).select('username').where('username', '~', `^${base}[0-9]*$`).execute();

@@ -1,0 +1,289 @@
+import { z } from 'zod';
+import { ACTIVITY_CATALOG, ActivityType } from './activity';
+import { PictureUrl } from './picture';
+
+/** Texts the challenges API and screen share (spec points 5 and 8, and the server's own refusals). */
+export const CHALLENGE_MESSAGES = {
+  nameRequired: 'Challenge name is required',
+  startRequired: 'Start date is required',
+  endRequired: 'End date is required',
+  endAfterStart: 'End date must be after the start date',
+  count: 'Activity quantity must be between 1 and 10000',
+  pointsTarget: 'Points target must be at least 1',
+  duplicateType: 'Each activity type may appear only once',
+  inviteLine: 'Each invite must be "Name, Email" on its own line',
+  notFound: 'Challenge not found',
+  inviteNotFound: 'Invite not found',
+  privateJoin: 'This challenge is private: only invited warriors can join',
+  ended: 'This challenge has ended',
+  ownerCannotLeave: 'The host cannot leave their own challenge',
+  notMember: 'You are not a member of this challenge',
+  onlyOwner: 'Only the host can change this challenge',
+  editStarted: 'A challenge can only be edited before it starts',
+  deleteActive: 'Failed to delete challenge. You can only delete challenges that are not currently active.',
+  leaveConfirm: 'Are you sure you want to leave this challenge?',
+  deleteConfirm: (name: string) => `Are you sure you want to delete "${name}"? This cannot be undone.`,
+  createFailed: 'Failed to create challenge',
+  joinFailed: 'Failed to join challenge',
+  updateFailed: 'Failed to update challenge',
+  leaveFailed: 'Failed to leave challenge',
+} as const;
+
+export const CHALLENGE_COUNT_MIN = 1;
+export const CHALLENGE_COUNT_MAX = 10000;
+/** The count a ticked activity starts at, and what a blank or invalid count becomes on blur. */
+export const DEFAULT_CHALLENGE_COUNT = 50;
+/** Invites one create or update may send (user ids plus email lines). */
+export const MAX_CHALLENGE_INVITES = 200;
+
+export const CHALLENGE_TIME_STATES = ['upcoming', 'active', 'ended'] as const;
+export type ChallengeTimeState = (typeof CHALLENGE_TIME_STATES)[number];
+
+/** upcoming before start_at, active from start_at until end_at (exclusive), ended from end_at. */
+export function challengeTimeState(startAt: Date, endAt: Date, now: Date): ChallengeTimeState {
+  if (now.getTime() < startAt.getTime()) return 'upcoming';
+  if (now.getTime() < endAt.getTime()) return 'active';
+  return 'ended';
+}
+
+export const ChallengeGoal = z.object({
+  type: ActivityType,
+  count: z
+    .number({ message: CHALLENGE_MESSAGES.count })
+    .int(CHALLENGE_MESSAGES.count)
+    .min(CHALLENGE_COUNT_MIN, CHALLENGE_MESSAGES.count)
+    .max(CHALLENGE_COUNT_MAX, CHALLENGE_MESSAGES.count),
+});
+export type ChallengeGoal = z.infer<typeof ChallengeGoal>;
+
+const DateTime = (required: string) =>
+  z
+    .string({ message: required })
+    .trim()
+    .min(1, required)
+    .pipe(z.iso.datetime({ offset: true, message: 'Must be an ISO date-time, e.g. 2026-12-01T09:00:00Z' }));
+
+const Goals = z
+  .array(ChallengeGoal)
+  .max(50)
+  .superRefine((goals, ctx) => {
+    const seen = new Set<string>();
+    goals.forEach((goal, index) => {
+      if (seen.has(goal.type)) ctx.addIssue({ code: 'custom', path: [index, 'type'], message: CHALLENGE_MESSAGES.duplicateType });
+      seen.add(goal.type);
+    });
+  });
+
+const Description = z
+  .string()
+  .trim()
+  .max(1000, 'Description must be at most 1000 characters')
+  .nullish()
+  .transform((v) => v || null);
+const PointsTarget = z
+  .number({ message: CHALLENGE_MESSAGES.pointsTarget })
+  .int(CHALLENGE_MESSAGES.pointsTarget)
+  .min(1, CHALLENGE_MESSAGES.pointsTarget)
+  .max(100_000_000, 'Points target must be at most 100000000')
+  .nullish()
+  .transform((v) => v ?? null);
+const Invitees = z.array(z.uuid('Each invitee must be a user id')).max(MAX_CHALLENGE_INVITES).default([]);
+/** 'Name, Email' one per line; blank lines are skipped. Parsed by parseInviteEmails. */
+const InviteEmails = z
+  .string()
+  .max(20_000)
+  .nullish()
+  .transform((v) => v ?? '');
+
+export interface EmailInvite {
+  name: string;
+  email: string;
+}
+
+const EMAIL = z.email();
+
+/** The 'Name, Email' lines of invite_emails: the invites, or the indexes of the lines that are not one. */
+export function parseInviteEmails(text: string): { invites: EmailInvite[]; badLines: number[] } {
+  const invites: EmailInvite[] = [];
+  const badLines: number[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const comma = line.lastIndexOf(',');
+    const name = comma < 0 ? '' : line.slice(0, comma).trim();
+    const email = (comma < 0 ? line : line.slice(comma + 1)).trim().toLowerCase();
+    if (!EMAIL.safeParse(email).success || name.length > 120) {
+      badLines.push(index);
+      return;
+    }
+    invites.push({ name: name || email, email });
+  });
+  return { invites, badLines };
+}
+
+const checkInviteLines = (text: string, ctx: z.RefinementCtx) => {
+  const { invites, badLines } = parseInviteEmails(text);
+  for (const line of badLines) ctx.addIssue({ code: 'custom', path: ['invite_emails', line], message: CHALLENGE_MESSAGES.inviteLine });
+  if (invites.length > MAX_CHALLENGE_INVITES) ctx.addIssue({ code: 'custom', path: ['invite_emails'], message: `At most ${MAX_CHALLENGE_INVITES} invites at once` });
+};
+
+/** POST /api/challenges. */
+export const CreateChallengeBody = z
+  .object({
+    name: z.string({ message: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(120, 'Name must be at most 120 characters'),
+    description: Description,
+    start_at: DateTime(CHALLENGE_MESSAGES.startRequired),
+    end_at: DateTime(CHALLENGE_MESSAGES.endRequired),
+    points_target: PointsTarget,
+    is_private: z.boolean({ message: 'is_private must be true or false' }).default(false),
+    activity_goals: Goals.default([]),
+    invitees: Invitees,
+    invite_emails: InviteEmails,
+  })
+  .superRefine((body, ctx) => {
+    if (Date.parse(body.end_at) <= Date.parse(body.start_at)) ctx.addIssue({ code: 'custom', path: ['end_at'], message: CHALLENGE_MESSAGES.endAfterStart });
+    checkInviteLines(body.invite_emails, ctx);
+  });
+export type CreateChallengeBody = z.input<typeof CreateChallengeBody>;
+export type CreateChallenge = z.output<typeof CreateChallengeBody>;
+
+/** POST /api/challenges/{id}/update: any of the create fields; invitees and invite_emails invite more people. */
+export const UpdateChallengeBody = z
+  .object({
+    name: z.string({ message: CHALLENGE_MESSAGES.nameRequired }).trim().min(1, CHALLENGE_MESSAGES.nameRequired).max(120, 'Name must be at most 120 characters').optional(),
+    description: Description.optional(),
+    start_at: DateTime(CHALLENGE_MESSAGES.startRequired).optional(),
+    end_at: DateTime(CHALLENGE_MESSAGES.endRequired).optional(),
+    points_target: PointsTarget.optional(),
+    is_private: z.boolean({ message: 'is_private must be true or false' }).optional(),
+    activity_goals: Goals.optional(),
+    invitees: Invitees,
+    invite_emails: InviteEmails,
+  })
+  .superRefine((body, ctx) => {
+    if (body.start_at && body.end_at && Date.parse(body.end_at) <= Date.parse(body.start_at))
+      ctx.addIssue({ code: 'custom', path: ['end_at'], message: CHALLENGE_MESSAGES.endAfterStart });
+    checkInviteLines(body.invite_emails, ctx);
+  });
+export type UpdateChallengeBody = z.input<typeof UpdateChallengeBody>;
+export type UpdateChallenge = z.output<typeof UpdateChallengeBody>;
+
+/** Challenge ids are int4 serials: anything else names no challenge (404, never SQL). */
+export const ChallengeIdParam = z.object({
+  id: z.coerce
+    .number({ message: CHALLENGE_MESSAGES.notFound })
+    .int(CHALLENGE_MESSAGES.notFound)
+    .min(1, CHALLENGE_MESSAGES.notFound)
+    .max(2_147_483_647, CHALLENGE_MESSAGES.notFound),
+});
+export const InviteIdParam = z.object({ id: z.uuid(CHALLENGE_MESSAGES.inviteNotFound) });
+
+/** GET /api/challenges/open?window=active and /my?window=active|completed. */
+export const ChallengeListQuery = z.object({ window: z.enum(['active', 'completed'], { message: "window must be 'active' or 'completed'" }).default('active') });
+
+export const ChallengeRole = z.enum(['owner', 'member']);
+export type ChallengeRole = z.infer<typeof ChallengeRole>;
+
+/** activity_goals as the API answers them: a map of type to count (spec point 3). */
+export const ActivityGoalMap = z.partialRecord(ActivityType, z.number().int());
+export type ActivityGoalMap = z.infer<typeof ActivityGoalMap>;
+
+/** One challenge as the caller sees it. start_date/end_date repeat start_at/end_at (the spec names both). */
+export const Challenge = z.object({
+  id: z.number().int(),
+  owner_id: z.string(),
+  owner_name: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  start_at: z.string(),
+  end_at: z.string(),
+  start_date: z.string(),
+  end_date: z.string(),
+  points_target: z.number().int().nullable(),
+  is_private: z.boolean(),
+  visibility: z.enum(['private', 'public']),
+  activity_goals: ActivityGoalMap,
+  members_count: z.number().int(),
+  status: z.enum(CHALLENGE_TIME_STATES),
+  /** ceil((end_at - now) / day), never below 0. */
+  days_remaining: z.number().int(),
+  role: ChallengeRole.nullable(),
+  my_role: ChallengeRole.nullable(),
+  is_joined: z.boolean(),
+  is_invited: z.boolean(),
+  my_points: z.number().int(),
+  user_points: z.number().int(),
+  user_score: z.number().int(),
+  /** What the caller logged of each goal type inside the window. */
+  my_activity_counts: ActivityGoalMap,
+  /** Spec point 4, 0-100: sum of min(count, target) over the targets' sum; otherwise points over points_target; 0 without either. */
+  progress: z.number(),
+  can_edit: z.boolean(),
+  can_delete: z.boolean(),
+  created_at: z.string(),
+});
+export type Challenge = z.infer<typeof Challenge>;
+
+/** GET /api/challenges/public/{id}: what an invitation shows to anyone, signed in or not. */
+export const PublicChallenge = Challenge.pick({
+  id: true,
+  name: true,
+  description: true,
+  start_at: true,
+  end_at: true,
+  start_date: true,
+  end_date: true,
+  members_count: true,
+  points_target: true,
+  activity_goals: true,
+  owner_name: true,
+  visibility: true,
+  status: true,
+});
+export type PublicChallenge = z.infer<typeof PublicChallenge>;
+
+export const ChallengeLeaderboardEntry = z.object({
+  user_id: z.string(),
+  name: z.string(),
+  username: z.string(),
+  profile_picture: PictureUrl.nullable(),
+  role: ChallengeRole,
+  points: z.number().int(),
+});
+export type ChallengeLeaderboardEntry = z.infer<typeof ChallengeLeaderboardEntry>;
+
+export const ChallengeInvite = z.object({
+  invite_id: z.string(),
+  from_name: z.string(),
+  from_username: z.string(),
+  challenge_name: z.string(),
+  challenge_id: z.number().int(),
+  created_at: z.string(),
+});
+export type ChallengeInvite = z.infer<typeof ChallengeInvite>;
+
+/** Days a challenge has left: ceil((end - now) / day), never below 0; 0 means 'Challenge ended'. */
+export function challengeDaysRemaining(endAt: Date, now: Date): number {
+  return Math.max(0, Math.ceil((endAt.getTime() - now.getTime()) / (24 * 60 * 60 * 1000)));
+}
+
+/**
+ * Spec point 4, as a percentage 0-100: with activity goals, the sum of min(count, target) over the sum
+ * of the targets; otherwise points over points_target; 0 when the challenge sets neither.
+ */
+export function challengeProgress(goals: ActivityGoalMap, counts: ActivityGoalMap, points: number, pointsTarget: number | null): number {
+  const targets = Object.entries(goals) as Array<[ActivityType, number]>;
+  const total = targets.reduce((sum, [, target]) => sum + target, 0);
+  if (total > 0) {
+    const done = targets.reduce((sum, [type, target]) => sum + Math.min(counts[type] ?? 0, target), 0);
+    return Math.min(100, (done / total) * 100);
+  }
+  if (pointsTarget && pointsTarget > 0) return Math.min(100, (Math.max(0, points) / pointsTarget) * 100);
+  return 0;
+}
+
+/** A blank points target means the total points of the activity goals (spec point 2); null without goals. */
+export function defaultPointsTarget(goals: readonly ChallengeGoal[]): number | null {
+  const total = goals.reduce((sum, goal) => sum + goal.count * ACTIVITY_CATALOG[goal.type].points, 0);
+  return total > 0 ? total : null;
+}
