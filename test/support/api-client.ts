@@ -22,8 +22,19 @@ export function apiClient(baseUrl: string) {
     const text = await res.text();
     return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers };
   };
+  /**
+   * A list the flows poll: undefined on 503 (a dependency briefly away: the boards say so while they
+   * are rebuilt), the failing answer itself in the error on anything else than a 200 list.
+   */
+  const list = async <T = any>(path: string, token?: string): Promise<T[] | undefined> => {
+    const answer = await call<T[]>('GET', path, { token });
+    if (answer.status === 503) return undefined;
+    if (answer.status !== 200 || !Array.isArray(answer.body)) throw new Error(`GET ${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    return answer.body;
+  };
   return {
     call,
+    list,
     signup: (overrides: Record<string, unknown> = {}) =>
       call('POST', '/api/signup', {
         body: {

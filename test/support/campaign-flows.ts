@@ -49,8 +49,8 @@ export function describeCampaignsThroughGateway(baseUrl: () => string): void {
     const userId = me.body.user.id;
     for (const board of ['/api/leaderboard/today', '/api/leaderboard/alltime']) {
       await eventually(`the bonus on ${board}`, async () => {
-        const rows = (await api.call<Array<{ id: string; points: number }>>('GET', `${board}?tz=UTC`)).body;
-        return rows.find((row) => row.id === userId && row.points === 4 + 20 + 2);
+        const rows = await api.list<{ id: string; points: number }>(`${board}?tz=UTC`);
+        return rows?.find((row) => row.id === userId && row.points === 4 + 20 + 2);
       });
     }
     const standing = await api.call('GET', '/api/leaderboard/me?window=today', { token });

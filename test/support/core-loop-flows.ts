@@ -45,7 +45,8 @@ export function describeCoreLoopThroughGateway(baseUrl: () => string): void {
 
     await waitFor(
       async () => {
-        const board = (await api.call('GET', '/api/leaderboard/today?tz=UTC')).body as Array<{ id: string; points: number }>;
+        const board = await api.list<{ id: string; points: number }>('/api/leaderboard/today?tz=UTC');
+        if (!board) return false;
         const mine = board.findIndex((row) => row.id === myId);
         const theirs = board.findIndex((row) => row.id === rival.body.user.id);
         return mine >= 0 && board[mine]!.points === 60 && theirs > mine;

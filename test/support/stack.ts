@@ -78,6 +78,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     JWT_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
     NODE_OPTIONS: '',
+    // The flows assert the effects a log answers with; on a loaded CI machine the pipeline to
+    // gamification can take longer than the product's 300 ms, which would drop them from the answer.
+    ACTIVITY_EFFECTS_WAIT_MS: '5000',
     ...options.env,
   };
   const procs = new Map<string, Proc>();
