@@ -13,12 +13,12 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const expectType = <T extends true>(): T | undefined => undefined;
 
 /** An event type contracts might gain tomorrow. */
-type ChallengeCreated = { id: string; type: 'challenge.created'; v: 1; occurredAt: string; data: { challenge_id: string } };
-type Tomorrow = DomainEvent | ChallengeCreated;
+type LeagueCreated = { id: string; type: 'league.created'; v: 1; occurredAt: string; data: { league_id: string } };
+type Tomorrow = DomainEvent | LeagueCreated;
 
 expectType<Equal<EventOn<'user.>'>, EventOf<'user.registered' | 'user.updated' | 'user.deleted'>>>();
 expectType<Equal<EventOn<'user.>', Tomorrow>, EventOn<'user.>'>>>();
-expectType<Equal<EventOn<'challenge.>', Tomorrow>, ChallengeCreated>>();
+expectType<Equal<EventOn<'league.>', Tomorrow>, LeagueCreated>>();
 expectType<Equal<EventOn<'activity.logged' | 'campaign.completed'>, EventOf<'activity.logged' | 'campaign.completed'>>>();
 expectType<Equal<EventOn<'*.deleted'>, EventOf<'user.deleted'>>>();
 expectType<Equal<EventOn<string>, DomainEvent>>();
@@ -49,7 +49,7 @@ export function wholeUnionConsumer(event: Tomorrow): string {
     case 'campaign.completed':
       return event.id;
     default: {
-      // @ts-expect-error challenge.created reaches the default
+      // @ts-expect-error league.created reaches the default
       const unknown: never = event;
       return unknown;
     }
