@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
+import { AccountsByEmailReply, REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
 import { eventually } from '@warriors/test-support';
 import { dataUrl, NOW, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
@@ -97,7 +97,7 @@ describe('GET /api/users/search', () => {
 });
 
 describe('events', () => {
-  it('publishes user.registered with the projection on signup', async () => {
+  it('publishes user.registered with the projection and the email on signup', async () => {
     const { user } = await auth.signup({ name: 'Pub Warrior', company: 'Pub Co', city: 'Miami', state: 'fl', timezone: 'America/New_York' });
     const event = await eventually('user.registered', () => auth.bus.events.find((e) => e.type === 'user.registered' && e.data.user_id === user.id));
     expect(event).toEqual({
@@ -118,9 +118,12 @@ describe('events', () => {
         profile_public: true,
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
+        email: user.email,
       },
     });
-    expect(UserProjection.strict().parse(event.data)).toEqual(event.data);
+    // The email is for challenges' email invites only: the projection the other services keep leaves it out.
+    const { email: _email, ...projection } = event.data as typeof event.data & { email?: string };
+    expect(UserProjection.strict().parse(projection)).toEqual(projection);
   });
 
   it('carries the request id the gateway sent', async () => {
@@ -153,6 +156,14 @@ describe('user projection by request/reply', () => {
     const reply = await auth.bus.request(REQUESTS.userProjection, { user_id: user.id }, 2000);
     expect(UserProjection.parse(reply)).toMatchObject({ user_id: user.id, name: 'Projected Person', company: 'Reply Co', timezone: 'UTC' });
     expect(await auth.bus.request(REQUESTS.userProjection, { user_id: '00000000-0000-4000-8000-000000000000' }, 2000)).toBeNull();
+  });
+
+  it('answers which emails have an account, whatever their case, and leaves the others out', async () => {
+    const { user } = await auth.signup({ name: 'Invited Person' });
+    const unknown = `nobody.${user.id}@example.com`;
+    const reply = await auth.bus.request(REQUESTS.accountsByEmail, { emails: [user.email.toUpperCase(), unknown] }, 2000);
+    expect(AccountsByEmailReply.parse(reply)).toEqual({ [user.email]: user.id });
+    expect(await auth.bus.request(REQUESTS.accountsByEmail, { emails: [] }, 2000)).toEqual({});
   });
 });
 
