@@ -1,8 +1,8 @@
-import { effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
+import { createMemoryLeaderboardStore, effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
 import { createActivityService } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
-import { createGamificationService, createMemoryLeaderboardStore } from '@warriors/gamification';
+import { createGamificationService } from '@warriors/gamification';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
 /**
