@@ -1,6 +1,17 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createLeaderboardKeeper, createOutbox, migrate, recordDeadLetter, requireAuth, type LeaderboardStore, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import {
+  createApp,
+  createLeaderboardKeeper,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type LeaderboardStore,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import { challengesRoutes } from './routes/challenges.routes';
@@ -46,10 +57,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       await keeper.ensureComplete();
       keeper.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([
-        consumeActivityLogged({ db, bus, clock, board, logger }),
-        consumeUserEvents({ db, bus, clock, outbox, logger, users: projectedUsers }),
-      ]);
+      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, board, logger }), consumeUserEvents({ db, bus, clock, outbox, logger, users: projectedUsers })]);
     },
     async stop() {
       await keeper.stop();

@@ -151,7 +151,10 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
 
     describe('remove', () => {
       it('takes one member off one set and leaves the rest', async () => {
-        await store.apply('r1', 'alice', [{ key: 'challenge:1', delta: 5 }, { key: 'challenge:2', delta: 5 }]);
+        await store.apply('r1', 'alice', [
+          { key: 'challenge:1', delta: 5 },
+          { key: 'challenge:2', delta: 5 },
+        ]);
         await store.apply('r2', 'bob', [{ key: 'challenge:1', delta: 3 }]);
         expect(await store.remove('challenge:1', 'alice')).toBe(true);
         expect(await store.top('challenge:1', 10)).toEqual([{ member: 'bob', score: 3 }]);

@@ -1,11 +1,4 @@
-import {
-  challengeDaysRemaining,
-  challengeProgress,
-  type ActivityGoalMap,
-  type Challenge,
-  type ChallengeRole,
-  type PublicChallenge,
-} from '@warriors/contracts';
+import { challengeDaysRemaining, challengeProgress, type ActivityGoalMap, type Challenge, type ChallengeRole, type PublicChallenge } from '@warriors/contracts';
 import { canDelete, canEdit, timeState } from './rules';
 
 export interface ChallengeRecord {

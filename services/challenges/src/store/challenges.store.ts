@@ -102,8 +102,18 @@ export async function standingsOf(db: Executor, userId: string, ids: readonly nu
   const standings = new Map<number, Standing>();
   if (ids.length === 0) return standings;
   const [members, invites] = await Promise.all([
-    inSchema(db).selectFrom('challenge_members').select(['challenge_id', 'role', 'points', 'counts']).where('user_id', '=', userId).where('challenge_id', 'in', [...ids]).execute(),
-    inSchema(db).selectFrom('challenge_invites').select('challenge_id').where('to_user_id', '=', userId).where('challenge_id', 'in', [...ids]).execute(),
+    inSchema(db)
+      .selectFrom('challenge_members')
+      .select(['challenge_id', 'role', 'points', 'counts'])
+      .where('user_id', '=', userId)
+      .where('challenge_id', 'in', [...ids])
+      .execute(),
+    inSchema(db)
+      .selectFrom('challenge_invites')
+      .select('challenge_id')
+      .where('to_user_id', '=', userId)
+      .where('challenge_id', 'in', [...ids])
+      .execute(),
   ]);
   const invited = new Set(invites.map((i) => i.challenge_id));
   for (const id of ids) standings.set(id, { role: null, invited: invited.has(id), points: 0, counts: {} });

@@ -64,15 +64,15 @@ export async function insertEmailInvites(db: Executor, challengeId: number, from
 
 /** Takes the pending email invites of `email` away (they become the new account's invites). */
 export async function claimEmailInvites(db: Executor, email: string) {
-  return inSchema(db)
-    .deleteFrom('challenge_email_invites as e')
-    .where('e.email', '=', email)
-    .returning(['e.challenge_id', 'e.from_user_id'])
-    .execute();
+  return inSchema(db).deleteFrom('challenge_email_invites as e').where('e.email', '=', email).returning(['e.challenge_id', 'e.from_user_id']).execute();
 }
 
 export async function challengeNames(db: Executor, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await inSchema(db).selectFrom('challenges').select(['id', 'name']).where('id', 'in', [...ids]).execute();
+  const rows = await inSchema(db)
+    .selectFrom('challenges')
+    .select(['id', 'name'])
+    .where('id', 'in', [...ids])
+    .execute();
   return new Map(rows.map((r) => [r.id, r.name]));
 }

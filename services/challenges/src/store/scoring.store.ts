@@ -69,7 +69,11 @@ export async function insertCredits(db: Executor, credits: readonly Credit[], at
 
 export async function creditsOf(db: Executor, eventIds: readonly string[]): Promise<Credit[]> {
   if (eventIds.length === 0) return [];
-  return inSchema(db).selectFrom('challenge_credits').select(['event_id', 'challenge_id', 'user_id', 'points']).where('event_id', 'in', [...eventIds]).execute();
+  return inSchema(db)
+    .selectFrom('challenge_credits')
+    .select(['event_id', 'challenge_id', 'user_id', 'points'])
+    .where('event_id', 'in', [...eventIds])
+    .execute();
 }
 
 export async function creditedSince(db: Executor, since: Date): Promise<string[]> {

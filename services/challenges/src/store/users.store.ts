@@ -12,6 +12,11 @@ export const isDeleted = (db: Executor, userId: string): Promise<boolean> => pro
 /** The live users among `ids` (known to the projection and not deleted). */
 export async function knownUsers(db: Executor, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await db.withSchema(SCHEMA).selectFrom('users').select('user_id').where('user_id', 'in', [...ids]).execute();
+  const rows = await db
+    .withSchema(SCHEMA)
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', 'in', [...ids])
+    .execute();
   return new Set(rows.map((r) => r.user_id));
 }

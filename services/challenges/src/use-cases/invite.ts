@@ -46,7 +46,10 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
     (id) => id !== request.fromUserId,
   );
   const live = await knownUsers(trx, wanted);
-  const members = wanted.length === 0 ? [] : await inSchema(trx).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', request.challengeId).where('user_id', 'in', wanted).execute();
+  const members =
+    wanted.length === 0
+      ? []
+      : await inSchema(trx).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', request.challengeId).where('user_id', 'in', wanted).execute();
   const isMember = new Set(members.map((m) => m.user_id));
   const inserted = await insertInvites(
     trx,
@@ -57,13 +60,22 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
   for (const invite of inserted) {
     await outbox.enqueue(
       trx,
-      challengeInvited({ invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: request.challengeName, from_user_id: invite.from_user_id, to_user_id: invite.to_user_id }, at),
+      challengeInvited(
+        { invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: request.challengeName, from_user_id: invite.from_user_id, to_user_id: invite.to_user_id },
+        at,
+      ),
     );
   }
   const stored = await insertEmailInvites(trx, request.challengeId, request.fromUserId, pending, at);
   if (request.emails.length > 0) {
     logger.info(
-      { challenge_id: request.challengeId, emails: request.emails.length, with_account: request.emails.length - pending.length, pending: stored, tags: pending.map((e) => emailTag(e.email)) },
+      {
+        challenge_id: request.challengeId,
+        emails: request.emails.length,
+        with_account: request.emails.length - pending.length,
+        pending: stored,
+        tags: pending.map((e) => emailTag(e.email)),
+      },
       'challenge invite for email (not sent: email delivery is out of scope)',
     );
   }

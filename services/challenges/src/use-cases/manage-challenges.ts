@@ -63,7 +63,11 @@ export function createChallenges(deps: ChallengesDeps) {
   }
 
   async function views(userId: string, records: ChallengeRecord[]): Promise<Challenge[]> {
-    const standings = await standingsOf(db, userId, records.map((r) => r.id));
+    const standings = await standingsOf(
+      db,
+      userId,
+      records.map((r) => r.id),
+    );
     const now = clock.now();
     return records.map((r) => challengeView(r, userId, standings.get(r.id) ?? NO_STANDING, now));
   }
@@ -86,7 +90,11 @@ export function createChallenges(deps: ChallengesDeps) {
   return {
     async create(userId: string, body: CreateChallenge): Promise<Challenge> {
       const { invites: emails } = parseInviteEmails(body.invite_emails);
-      const accounts = await accountsByEmail(bus, logger, emails.map((e) => e.email));
+      const accounts = await accountsByEmail(
+        bus,
+        logger,
+        emails.map((e) => e.email),
+      );
       const now = clock.now();
       const id = await db.transaction().execute(async (trx) => {
         const created = await insertChallenge(trx, {
@@ -103,7 +111,17 @@ export function createChallenges(deps: ChallengesDeps) {
         await addMember(trx, created, userId, 'owner', now);
         await outbox.enqueue(
           trx,
-          challengeCreated({ challenge_id: created, owner_id: userId, name: body.name, is_private: body.is_private, start_at: new Date(body.start_at).toISOString(), end_at: new Date(body.end_at).toISOString() }, now),
+          challengeCreated(
+            {
+              challenge_id: created,
+              owner_id: userId,
+              name: body.name,
+              is_private: body.is_private,
+              start_at: new Date(body.start_at).toISOString(),
+              end_at: new Date(body.end_at).toISOString(),
+            },
+            now,
+          ),
         );
         await sendInvites(trx, outbox, logger, { challengeId: created, challengeName: body.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
         return created;
@@ -132,7 +150,11 @@ export function createChallenges(deps: ChallengesDeps) {
 
     async update(userId: string, id: number, body: UpdateChallenge): Promise<Challenge> {
       const { invites: emails } = parseInviteEmails(body.invite_emails);
-      const accounts = await accountsByEmail(bus, logger, emails.map((e) => e.email));
+      const accounts = await accountsByEmail(
+        bus,
+        logger,
+        emails.map((e) => e.email),
+      );
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const record = await owned(trx, userId, id);
@@ -201,7 +223,11 @@ export function createChallenges(deps: ChallengesDeps) {
       const { view } = await visible(userId, id);
       if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
       const top = await board.top(boardKey(id), LEADERBOARD_SIZE);
-      const members = await boardMembers(db, id, top.map((t) => t.member));
+      const members = await boardMembers(
+        db,
+        id,
+        top.map((t) => t.member),
+      );
       return top.flatMap(({ member, score }) => {
         const m = members.get(member);
         if (!m || !m.show_on_leaderboard || score <= 0) return [];

@@ -42,7 +42,10 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
     await insertCredits(trx, credits, at);
     return credits.length;
   });
-  const all = await creditsOf(db, events.map((e) => e.id));
+  const all = await creditsOf(
+    db,
+    events.map((e) => e.id),
+  );
   const byEvent = new Map<string, Credit[]>();
   for (const credit of all) byEvent.set(credit.event_id, [...(byEvent.get(credit.event_id) ?? []), credit]);
   for (const [eventId, credits] of byEvent) {

@@ -14,7 +14,10 @@ export async function forgetUser(trx: Kysely<ChallengesDatabase>, userId: string
   await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
   await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).execute();
   await inSchema(trx).deleteFrom('challenge_credits').where('user_id', '=', userId).execute();
-  await inSchema(trx).deleteFrom('challenge_invites').where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)])).execute();
+  await inSchema(trx)
+    .deleteFrom('challenge_invites')
+    .where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)]))
+    .execute();
   await inSchema(trx).deleteFrom('challenge_email_invites').where('from_user_id', '=', userId).execute();
   await inSchema(trx).deleteFrom('daily_units').where('user_id', '=', userId).execute();
 }
@@ -32,15 +35,23 @@ export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; log
     if (await projectedUsers.isDeleted(trx, userId)) return 0;
     const pending = await claimEmailInvites(trx, email);
     if (pending.length === 0) return 0;
-    const names = await challengeNames(trx, pending.map((p) => p.challenge_id));
+    const names = await challengeNames(
+      trx,
+      pending.map((p) => p.challenge_id),
+    );
     const inserted = await insertInvites(
       trx,
-      pending.filter((p) => p.from_user_id !== userId).map((p) => ({ id: randomUUID(), challenge_id: p.challenge_id, from_user_id: p.from_user_id, to_user_id: userId, created_at: at })),
+      pending
+        .filter((p) => p.from_user_id !== userId)
+        .map((p) => ({ id: randomUUID(), challenge_id: p.challenge_id, from_user_id: p.from_user_id, to_user_id: userId, created_at: at })),
     );
     for (const invite of inserted) {
       await deps.outbox.enqueue(
         trx,
-        challengeInvited({ invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: names.get(invite.challenge_id) ?? '', from_user_id: invite.from_user_id, to_user_id: userId }, at),
+        challengeInvited(
+          { invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: names.get(invite.challenge_id) ?? '', from_user_id: invite.from_user_id, to_user_id: userId },
+          at,
+        ),
       );
     }
     return inserted.length;

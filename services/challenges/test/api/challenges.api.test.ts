@@ -57,7 +57,13 @@ describe('authentication', () => {
 describe('create', () => {
   it('answers 201 with the challenge; the owner is its member', async () => {
     const owner = await c.register();
-    const body = await created(owner, { description: 'Go', activity_goals: [{ type: 'email', count: 20 }, { type: 'meeting', count: 2 }] });
+    const body = await created(owner, {
+      description: 'Go',
+      activity_goals: [
+        { type: 'email', count: 20 },
+        { type: 'meeting', count: 2 },
+      ],
+    });
     expect(body).toMatchObject({
       owner_id: owner.id,
       owner_name: owner.name,
@@ -116,7 +122,7 @@ describe('reading', () => {
     expect((await c.call('GET', '/api/challenges/999999', { token: owner.token })).status).toBe(404);
   });
 
-  it('open lists public challenges not yet ended with is_joined; my lists the caller\'s by window', async () => {
+  it("open lists public challenges not yet ended with is_joined; my lists the caller's by window", async () => {
     const [owner, other] = [await c.register(), await c.register()];
     const open = await created(owner);
     const closed = await created(owner, { is_private: true });
@@ -136,7 +142,7 @@ describe('reading', () => {
     expect((await c.call('GET', '/api/challenges/my?window=sometime', { token: other.token })).status).toBe(422);
   });
 
-  it('the public call answers a public challenge\'s invitation fields without a token, and 404 for a private one', async () => {
+  it("the public call answers a public challenge's invitation fields without a token, and 404 for a private one", async () => {
     const owner = await c.register();
     const open = await created(owner, { activity_goals: [{ type: 'email', count: 5 }] });
     const closed = await created(owner, { is_private: true });
@@ -333,7 +339,7 @@ describe('invites', () => {
       const ch = await created(owner, { is_private: true, invite_emails: 'Known One, Known@Example.com\nNew One, newbie@example.com\n' });
       expect((await c.call('GET', '/api/challenge-invites', { token: known.token })).body).toEqual([expect.objectContaining({ challenge_id: ch.id })]);
       const newbie = await c.register({ email: 'newbie@example.com' });
-      const invites = await eventually('the sign-up\'s invite', async () => {
+      const invites = await eventually("the sign-up's invite", async () => {
         const list = (await c.call('GET', '/api/challenge-invites', { token: newbie.token })).body;
         return list.length > 0 ? list : undefined;
       });
@@ -405,7 +411,7 @@ describe('BOLA: another user gets 403/404 and nothing changes', () => {
 });
 
 describe('user.deleted', () => {
-  it('drops the user\'s memberships and invites, and the challenges they host', async () => {
+  it("drops the user's memberships and invites, and the challenges they host", async () => {
     const [owner, member] = [await c.register(), await c.register()];
     const hosted = await created(owner);
     const joined = await created(member);

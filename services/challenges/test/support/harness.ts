@@ -25,7 +25,11 @@ export interface TestUser {
 export async function startChallenges(start = '2026-03-02T15:00:00.000Z') {
   const redis: Redis = createRedis(REDIS_URL);
   const board: LeaderboardStore = createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
-  const service = await startServiceOnNats({ name: 'challenges', clock: start, create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100 }) });
+  const service = await startServiceOnNats({
+    name: 'challenges',
+    clock: start,
+    create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100 }),
+  });
   const { bus, clock, nats } = service;
   const published: DomainEvent[] = [];
   const probe = await bus.consume({ durable: 'test_probe', subjects: ['challenge.created', 'challenge.joined', 'challenge.invited'] }, async (event: DomainEvent) => {
@@ -64,7 +68,9 @@ export async function startChallenges(start = '2026-03-02T15:00:00.000Z') {
       const user = testUser(overrides.show_on_leaderboard === undefined ? {} : { show_on_leaderboard: overrides.show_on_leaderboard });
       if (overrides.email) {
         await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: clock.now().toISOString(), data: { ...user, email: overrides.email } });
-        await eventually('the projection', async () => ((await db.withSchema('challenges').selectFrom('users').select('user_id').where('user_id', '=', user.user_id).executeTakeFirst()) ? true : undefined));
+        await eventually('the projection', async () =>
+          (await db.withSchema('challenges').selectFrom('users').select('user_id').where('user_id', '=', user.user_id).executeTakeFirst()) ? true : undefined,
+        );
       } else {
         await registerTestUser(bus, service.database, 'challenges', user, clock.now().toISOString());
       }
