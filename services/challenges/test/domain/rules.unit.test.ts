@@ -72,7 +72,7 @@ describe('daily ceilings', () => {
 
 describe('progress and the view', () => {
   it('measures goals as the sum of min(count, target) over the targets, otherwise points over the target', () => {
-    expect(challengeProgress({ email: 10, meeting: 2 }, { email: 15, meeting: 1 }, 0, null)).toBeCloseTo((10 + 1) / 12 * 100);
+    expect(challengeProgress({ email: 10, meeting: 2 }, { email: 15, meeting: 1 }, 0, null)).toBeCloseTo(((10 + 1) / 12) * 100);
     expect(challengeProgress({}, {}, 50, 200)).toBe(25);
     expect(challengeProgress({}, {}, 50, null)).toBe(0);
   });
@@ -96,7 +96,15 @@ describe('progress and the view', () => {
       start_date: challenge.startAt.toISOString(),
     });
     const stranger = challengeView(challenge, 'stranger', NO_STANDING, DURING);
-    expect(stranger).toMatchObject({ role: null, is_joined: false, my_points: 0, my_activity_counts: { email: 0, meeting: 0 }, can_edit: false, can_delete: false, status: 'active' });
+    expect(stranger).toMatchObject({
+      role: null,
+      is_joined: false,
+      my_points: 0,
+      my_activity_counts: { email: 0, meeting: 0 },
+      can_edit: false,
+      can_delete: false,
+      status: 'active',
+    });
     expect(challengeView(challenge, 'owner', NO_STANDING, AFTER)).toMatchObject({ days_remaining: 0, status: 'ended', can_delete: true, can_edit: false });
   });
 });
