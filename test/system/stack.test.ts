@@ -5,6 +5,7 @@ import { faultFigures, recordFaultFigures, waitFor } from '@warriors/test-suppor
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
+import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -20,6 +21,7 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
   describeAuthThroughGateway(() => stack.url);
   describeCoreLoopThroughGateway(() => stack.url);
   describeCampaignsThroughGateway(() => stack.url);
+  describeChallengesThroughGateway(() => stack.url);
 
   // Issue 9 item 5, the attack kept: one broker floods the log with closed deals. The velocity limit
   // answers 429 to what comes too fast, the daily ceiling holds what got in above it, and the boards
