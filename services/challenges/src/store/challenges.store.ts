@@ -170,3 +170,9 @@ export async function boardMembers(db: Executor, challengeId: number, userIds: r
 export async function scorers(db: Executor): Promise<Array<{ challenge_id: number; user_id: string; points: number }>> {
   return inSchema(db).selectFrom('challenge_members').select(['challenge_id', 'user_id', 'points']).where('points', '>', 0).execute();
 }
+
+/** The members of one challenge on its board (points above zero). */
+export async function scorersOf(db: Executor, challengeId: number): Promise<string[]> {
+  const rows = await inSchema(db).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', challengeId).where('points', '>', 0).execute();
+  return rows.map((r) => r.user_id);
+}

@@ -241,6 +241,16 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect(answer.body.detail[0].msg).toBe(CHALLENGE_MESSAGES.endAfterStart);
     });
 
+    it("drops an ended challenge's board with it", async () => {
+      const owner = await c.register();
+      const ch = await active(owner);
+      await c.log(owner, 'meeting');
+      expect(await c.board.score(`challenge:${ch.id}`, owner.id)).toBe(10);
+      c.clock.set(at(8 * DAY));
+      expect((await c.call('DELETE', `/api/challenges/${ch.id}`, { token: owner.token })).status).toBe(200);
+      expect(await c.board.top(`challenge:${ch.id}`, 10)).toEqual([]);
+    });
+
     it('deletes an upcoming or ended challenge, never an active one', async () => {
       const owner = await c.register();
       const upcoming = await created(owner);
