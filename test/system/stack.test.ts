@@ -140,6 +140,29 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
     );
   });
 
+  it('logs with 201 while challenges is down, and scores the challenge once it is back', async () => {
+    const api = apiClient(stack.url);
+    const me = await api.signup({ timezone: 'UTC' });
+    const token = me.body.access_token;
+    const body = { name: 'Outage challenge', start_at: new Date(Date.now() - 60_000).toISOString(), end_at: new Date(Date.now() + 86_400_000).toISOString(), is_private: false };
+    const created = await api.call('POST', '/api/challenges', { token, body });
+    expect(created.status).toBe(201);
+
+    await stack.stop('challenges');
+    try {
+      expect((await api.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } })).status).toBe(201);
+    } finally {
+      await stack.start('challenges');
+    }
+    // The durable consumer hands challenges the activity it missed; the board follows.
+    await waitFor(
+      async () => (await api.call('GET', `/api/challenges/${created.body.id}/leaderboard`, { token })).body?.[0]?.points === 10,
+      15_000,
+      'the missed meeting scored',
+      () => stack.logs('challenges'),
+    );
+  });
+
   it('relays user events from the auth outbox to NATS JetStream', async () => {
     const bus = await createNatsBus({ servers: 'nats://127.0.0.1:4222', streamName: stack.nats.stream, subjectPrefix: stack.nats.prefix });
     const seen: DomainEvent[] = [];
