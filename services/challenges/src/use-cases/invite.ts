@@ -5,7 +5,7 @@ import { challengeInvited } from '../events/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
 import { deletedAmong } from '../store/users.store';
-import { inSchema } from '../store/schema';
+import { membersAmong } from '../store/challenges.store';
 
 /** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
 export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
@@ -47,11 +47,7 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
   );
   // Not filtered by the projection: a sign-up moments ago may not have reached it yet.
   const deleted = await deletedAmong(trx, wanted);
-  const members =
-    wanted.length === 0
-      ? []
-      : await inSchema(trx).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', request.challengeId).where('user_id', 'in', wanted).execute();
-  const isMember = new Set(members.map((m) => m.user_id));
+  const isMember = await membersAmong(trx, request.challengeId, wanted);
   const inserted = await insertInvites(
     trx,
     wanted
