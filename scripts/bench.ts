@@ -1,17 +1,21 @@
 // `npm run bench`: boots the stack (auth, activity, gamification, campaigns and the gateway as processes against
 // PostgreSQL, NATS and Redis) and prints, from one run, side by side:
 //   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
-//   - POST /api/activity
+//   - GET /api/challenges/{id}/leaderboard for a challenge of 10,000 members vs the global board row
+//   - POST /api/activity, with the challenges consumer attached (every logger is in a running challenge) and without it
 //   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
 //   - the embedded mode's in-process leaderboard at 100k members (scripts/bench/memory-store.ts)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { connect } from '@nats-io/transport-node';
 import autocannon from 'autocannon';
-import { freePort } from '@warriors/test-support';
+import { freePort, waitFor } from '@warriors/test-support';
 import { apiClient } from '../test/support/api-client';
 import { STACK_SERVICES, startStack, UNTHROTTLED_LOGGING } from '../test/support/stack';
 import { BARE_PATH } from './bench/bare-route';
+import { seedChallengeMembers } from './bench/challenge-members';
 import { cpuPer, cpuSnapshot, type CpuGroups } from './bench/cpu';
 import { measureMemoryStore } from './bench/memory-store';
 
@@ -19,6 +23,7 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 100);
+const CHALLENGE_MEMBERS = Number(process.env.BENCH_CHALLENGE_MEMBERS ?? 10_000);
 /** What the developers' guide measured for the minimal proxy setup (scripts/bench/minimal-proxy.ts) on the 2-core machines the targets were set on. */
 const REFERENCE_MINIMAL_PROXY_RPS = 7300;
 /** When set, every service and the gateway write a V8 CPU profile (.cpuprofile) there when the stack stops. */
@@ -38,6 +43,24 @@ async function load(title: string, options: autocannon.Options): Promise<Row> {
   const result = await autocannon({ connections: CONNECTIONS, duration: DURATION_S, ...options });
   const errors = result.errors + result.timeouts + result.non2xx;
   return { scenario: title, rps: Math.round(result.requests.average), p50: result.latency.p50, p99: result.latency.p99, errors, ok: result['2xx'] };
+}
+
+/** Until every durable consumer of the stack's stream has nothing pending: a restarted consumer caught up. */
+async function consumersCaughtUp(stream: string): Promise<void> {
+  const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
+  try {
+    const jsm = await jetstreamManager(nc);
+    await waitFor(
+      async () => {
+        for await (const info of jsm.consumers.list(stream)) if (info.num_pending > 0 || info.num_ack_pending > 0) return false;
+        return true;
+      },
+      120_000,
+      'the consumers to catch up',
+    );
+  } finally {
+    await nc.close();
+  }
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -88,14 +111,35 @@ async function main(): Promise<void> {
       if (logged.status !== 201) throw new Error(`seed log failed: ${logged.status} ${JSON.stringify(logged.body)}`);
     }
 
+    console.log(`Every warrior joins a running challenge; a second one gets ${CHALLENGE_MEMBERS.toLocaleString('en-US')} members...`);
+    const hostToken = tokens[0]!;
+    const window = { start_at: new Date(Date.now() - 60_000).toISOString(), end_at: new Date(Date.now() + 7 * 86_400_000).toISOString() };
+    const sprint = await api.call('POST', '/api/challenges', { token: hostToken, body: { name: 'Bench Sprint', is_private: false, ...window } });
+    if (sprint.status !== 201) throw new Error(`challenge create failed: ${sprint.status} ${JSON.stringify(sprint.body)}`);
+    for (const token of tokens.slice(1)) {
+      const joined = await api.call('POST', `/api/challenges/${sprint.body.id}/join`, { token });
+      if (joined.status >= 300) throw new Error(`challenge join failed: ${joined.status} ${JSON.stringify(joined.body)}`);
+    }
+    const crowd = await api.call('POST', '/api/challenges', { token: hostToken, body: { name: 'Bench Crowd', is_private: false, ...window } });
+    if (crowd.status !== 201) throw new Error(`challenge create failed: ${crowd.status} ${JSON.stringify(crowd.body)}`);
+    await seedChallengeMembers(`postgres://postgres@127.0.0.1:5432/${stack.database}`, crowd.body.id, CHALLENGE_MEMBERS);
+    const rebuilt = await stack.run('challenges', 'services/challenges/dist/rebuild.js');
+    if (rebuilt.code !== 0) throw new Error(`challenge boards rebuild failed: ${rebuilt.output}`);
+    const crowdBoard: autocannon.Options = { url: `${stack.url}/api/challenges/${crowd.body.id}/leaderboard`, headers: { authorization: `Bearer ${hostToken}` } };
+    const crowdPage = await api.call('GET', `/api/challenges/${crowd.body.id}/leaderboard`, { token: hostToken });
+    if (crowdPage.status !== 200 || crowdPage.body.length === 0)
+      throw new Error(`challenge board read failed: ${crowdPage.status} ${JSON.stringify(crowdPage.body).slice(0, 200)}`);
+
     const rows: Row[] = [];
-    // Warm both paths, then measure them back to back in the same run.
+    // Warm every path, then measure them back to back in the same run.
     await load('warm-up', { url: `${stack.url}${BARE_PATH}`, duration: 2 });
     await load('warm-up', { url: `${stack.url}/api/leaderboard/today`, duration: 2 });
+    await load('warm-up', { ...crowdBoard, duration: 2 });
     await load('warm-up', { url: `http://127.0.0.1:${minimalProxyPort}${BARE_PATH}`, duration: 2 });
     const minimal = await load(`GET ${BARE_PATH} (bare express behind a minimal express + http-proxy-middleware)`, { url: `http://127.0.0.1:${minimalProxyPort}${BARE_PATH}` });
     rows.push(await load(`GET ${BARE_PATH} (bare express behind the gateway)`, { url: `${stack.url}${BARE_PATH}` }));
     rows.push(await load('GET /api/leaderboard/today', { url: `${stack.url}/api/leaderboard/today` }));
+    rows.push(await load(`GET /api/challenges/{id}/leaderboard (${CHALLENGE_MEMBERS.toLocaleString('en-US')} members, page of ${crowdPage.body.length})`, crowdBoard));
 
     let next = 0;
     // Types whose daily ceilings (300, 300, 200, 500) the load stays under, so no log is held.
@@ -118,12 +162,21 @@ async function main(): Promise<void> {
     };
     // Warmed like the reads: connection pools filled, the consumers' batch paths compiled.
     await load('warm-up', { ...logging, duration: 2 });
-    const cpuGroups: CpuGroups = { pids: Object.fromEntries(['gateway', 'activity', 'gamification', 'campaigns'].map((n) => [n, stack.pid(n)])), database: stack.database };
+    const cpuGroups: CpuGroups = { pids: Object.fromEntries(['gateway', ...STACK_SERVICES].map((n) => [n, stack.pid(n)])), database: stack.database };
     const cpuBefore = cpuSnapshot(cpuGroups);
     rows.push(await load('POST /api/activity', logging));
     // Consumers may still be applying the last logs: let them finish before reading their CPU.
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await consumersCaughtUp(stack.nats.stream);
     const logCpu = cpuPer(cpuBefore, cpuSnapshot(cpuGroups), rows[rows.length - 1]!.ok);
+    // The same load with the challenges process stopped (its consumer detached), then attached again:
+    // with, without, with, so that a drift of the machine over the runs shows.
+    await stack.stop('challenges');
+    const detached = await load('POST /api/activity (challenges consumer detached)', logging);
+    await stack.start('challenges');
+    await consumersCaughtUp(stack.nats.stream);
+    const reattached = await load('POST /api/activity (challenges consumer attached again)', logging);
+    await consumersCaughtUp(stack.nats.stream);
+    rows.push(detached, reattached);
 
     console.log(`Measuring freshness over ${FRESHNESS_SAMPLES} logs...`);
     // One warrior far ahead of everyone stays on the top 20; each sample waits for their new total.
@@ -155,12 +208,17 @@ async function main(): Promise<void> {
     }
     freshness.sort((a, b) => a - b);
 
-    const [bare, board, post] = rows;
+    const [bare, board, challengeBoard, post] = rows;
     console.log(`\nBench (${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS} users; node ${process.version})\n`);
     console.log('| scenario | requests/s | p50 ms | p99 ms | errors |');
     console.log('|---|---:|---:|---:|---:|');
     for (const row of [minimal, ...rows]) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
     console.log(`\nleaderboard / bare throughput: ${((board!.rps / bare!.rps) * 100).toFixed(1)}% (target >= 80%)`);
+    console.log(`challenge leaderboard (${CHALLENGE_MEMBERS} members) / global leaderboard throughput: ${((challengeBoard!.rps / board!.rps) * 100).toFixed(1)}% (target >= 80%)`);
+    const attached = (post!.rps + reattached.rps) / 2;
+    console.log(
+      `logging with the challenges consumer attached (mean of ${post!.rps} and ${reattached.rps}) vs detached (${detached.rps}): ${(((detached.rps - attached) / detached.rps) * 100).toFixed(1)}% fewer logs/s (target <= 10%)`,
+    );
     console.log(`POST /api/activity: ${post!.rps} logs/s (target >= 500), p99 ${post!.p99} ms (target <= 150)`);
     // Side by side with the same machine's bare route, so that runs on machines of different speeds compare.
     console.log(`POST /api/activity / bare throughput: ${((post!.rps / bare!.rps) * 100).toFixed(1)}%`);
