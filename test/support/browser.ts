@@ -54,7 +54,12 @@ async function signedInPage(browser: Browser, token: string, viewport = DESKTOP)
  * The browser product for the describe block this is called in: started before its tests, closed
  * after them; `url` and `signedIn` work inside the tests.
  */
-export function browserProductForSuite(): { readonly url: string; signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page> } {
+export function browserProductForSuite(): {
+  readonly url: string;
+  signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page>;
+  /** A page with no session, as a visitor arriving by a link. */
+  signedOut(viewport?: typeof DESKTOP): Promise<Page>;
+} {
   let started: Awaited<ReturnType<typeof startBrowserProduct>> | undefined;
   beforeAll(async () => {
     started = await startBrowserProduct();
@@ -69,6 +74,7 @@ export function browserProductForSuite(): { readonly url: string; signedIn(token
       return running().product.url;
     },
     signedIn: (token, viewport) => signedInPage(running().browser, token, viewport),
+    signedOut: (viewport = DESKTOP) => running().browser.newPage({ viewport }),
   };
 }
 
