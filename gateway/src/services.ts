@@ -1,8 +1,9 @@
-import { effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
+import { createMemoryLeaderboardStore, effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
 import { createActivityService } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
-import { createGamificationService, createMemoryLeaderboardStore } from '@warriors/gamification';
+import { createChallengesService } from '@warriors/challenges';
+import { createGamificationService } from '@warriors/gamification';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
 /**
@@ -28,4 +29,8 @@ export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Se
     create: (ports) => createGamificationService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
   },
   campaigns: { create: createCampaignsService },
+  challenges: {
+    // Its own in-process boards (one per challenge), rebuilt from the members' points at start.
+    create: (ports) => createChallengesService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
+  },
 };

@@ -28,6 +28,11 @@ describe('route table', () => {
     ['/api/campaigns/create', 'campaigns'],
     ['/api/campaigns/101/join', 'campaigns'],
     ['/api/user_goals/7', 'campaigns'],
+    ['/api/challenges', 'challenges'],
+    ['/api/challenges/public/3', 'challenges'],
+    ['/api/challenges/3/leaderboard', 'challenges'],
+    ['/api/challenge-invites', 'challenges'],
+    ['/api/challenge-invites/0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f/accept', 'challenges'],
   ])('sends %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });

@@ -2,7 +2,7 @@
 // one set, rebuilt, then 5,000 increments and the top and rank reads. A re-sort per increment would
 // take minutes; the store's ordered structure takes milliseconds. Printed by `npm run bench`.
 import { performance } from 'node:perf_hooks';
-import { createMemoryLeaderboardStore } from '@warriors/gamification';
+import { createMemoryLeaderboardStore } from '@warriors/kit';
 
 export interface MemoryStoreFigures {
   members: number;

@@ -21,3 +21,4 @@ export * from './inbox';
 export * from './user-projection';
 export * from './batcher';
 export * from './runtime';
+export * from './leaderboard';

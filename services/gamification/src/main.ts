@@ -1,6 +1,6 @@
 import { createLogger, createRedis, runServiceProcess } from '@warriors/kit';
 import { GamificationProcessEnv } from './config';
-import { createRedisLeaderboardStore, type LeaderboardStore } from './leaderboard';
+import { createRedisLeaderboardStore, type LeaderboardStore } from '@warriors/kit';
 import { createGamificationService } from './service';
 
 void runServiceProcess<{ leaderboard: LeaderboardStore }, typeof GamificationProcessEnv>('gamification', createGamificationService, {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { createLogger, createPostgresDatabase, createRedis, loadConfig } from '@warriors/kit';
 import { GamificationProcessEnv } from './config';
-import { createRedisLeaderboardStore } from './leaderboard';
+import { createRedisLeaderboardStore } from '@warriors/kit';
 import type { GamificationDatabase } from './store/schema';
 import { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';
 

@@ -6,7 +6,7 @@ import { localDate } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
-import type { LeaderboardStore } from './leaderboard';
+import type { LeaderboardStore } from '@warriors/kit';
 import { badgesRoutes } from './routes/badges.routes';
 import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';

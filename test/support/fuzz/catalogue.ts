@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   BattlePulseVisibilityQuery,
   BulkActivityBody,
+  ChallengeListQuery,
+  CreateChallengeBody,
   CreateCampaignBody,
   FunnelQuery,
   LeaderboardVisibilityQuery,
@@ -16,19 +18,20 @@ import {
   SummaryQuery,
   TimezoneQuery,
   UpdateCampaignBody,
+  UpdateChallengeBody,
   UserSearchQuery,
 } from '@warriors/contracts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a path parameter names, so the fuzzer can mix real ids (the caller's, another user's) with bad ones. */
-export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window';
+export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId';
 
 export interface Endpoint {
   method: Method;
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
-  service: 'auth' | 'activity' | 'gamification' | 'campaigns';
+  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
@@ -78,6 +81,20 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'PUT', path: '/api/campaigns/:id', service: 'campaigns', auth: 'required', params: { id: 'campaignId' }, body: UpdateCampaignBody },
   { method: 'DELETE', path: '/api/campaigns/:id', service: 'campaigns', auth: 'required', params: { id: 'campaignId' } },
   { method: 'DELETE', path: '/api/user_goals/:id', service: 'campaigns', auth: 'required', params: { id: 'goalId' } },
+
+  { method: 'GET', path: '/api/challenges/public/:id', service: 'challenges', auth: 'none', params: { id: 'challengeId' } },
+  { method: 'GET', path: '/api/challenges/open', service: 'challenges', auth: 'required', query: ChallengeListQuery },
+  { method: 'GET', path: '/api/challenges/my', service: 'challenges', auth: 'required', query: ChallengeListQuery },
+  { method: 'POST', path: '/api/challenges', service: 'challenges', auth: 'required', body: CreateChallengeBody },
+  { method: 'GET', path: '/api/challenges/:id', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },
+  { method: 'GET', path: '/api/challenges/:id/leaderboard', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },
+  { method: 'POST', path: '/api/challenges/:id/update', service: 'challenges', auth: 'required', params: { id: 'challengeId' }, body: UpdateChallengeBody },
+  { method: 'POST', path: '/api/challenges/:id/join', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },
+  { method: 'POST', path: '/api/challenges/:id/leave', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },
+  { method: 'DELETE', path: '/api/challenges/:id', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },
+  { method: 'GET', path: '/api/challenge-invites', service: 'challenges', auth: 'required' },
+  { method: 'POST', path: '/api/challenge-invites/:id/accept', service: 'challenges', auth: 'required', params: { id: 'inviteId' } },
+  { method: 'POST', path: '/api/challenge-invites/:id/decline', service: 'challenges', auth: 'required', params: { id: 'inviteId' } },
 ];
 
 export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;

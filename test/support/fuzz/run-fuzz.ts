@@ -26,6 +26,8 @@ export interface FuzzWorld {
   activityIds: string[];
   campaignIds: number[];
   goalIds: number[];
+  challengeIds: number[];
+  inviteIds: string[];
   signupThrowaway(): Promise<string>;
 }
 
@@ -61,6 +63,12 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
   const custom = await api.call('POST', '/api/campaigns', { token: owner.token, body: { name: 'Fuzz target', goals: [{ type: 'email', count: 3 }] } });
   const joined = await api.call('POST', '/api/campaigns/1/join', { token: owner.token });
   const logged = await api.call('POST', '/api/activity', { token: owner.token, body: { activity_type: 'email' } });
+  // An upcoming public challenge and a private one that invites the other user (an invite id to aim at).
+  const day = 24 * 60 * 60 * 1000;
+  const dates = { start_at: new Date(Date.now() + day).toISOString(), end_at: new Date(Date.now() + 8 * day).toISOString() };
+  const open = await api.call('POST', '/api/challenges', { token: owner.token, body: { name: 'Fuzz open', ...dates, is_private: false } });
+  const closed = await api.call('POST', '/api/challenges', { token: owner.token, body: { name: 'Fuzz private', ...dates, is_private: true, invitees: [other.id] } });
+  const invites = await api.call('GET', '/api/challenge-invites', { token: other.token });
   // A picture, so the picture route serves bytes too, not only its 404.
   await api.call('PUT', '/api/settings/profile-picture', { token: owner.token, body: { profile_picture: ONE_PIXEL_PNG_DATA_URL } });
   return {
@@ -69,6 +77,8 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
     activityIds: [String(logged.body?.activity?.id ?? randomUUID()), randomUUID()],
     campaignIds: [1, 10, Number(custom.body?.id ?? 101)],
     goalIds: [Number(joined.body?.user_campaign_id ?? 1), Number(custom.body?.user_campaign_id ?? 2)],
+    challengeIds: [Number(open.body?.id ?? 1), Number(closed.body?.id ?? 2)],
+    inviteIds: [...(Array.isArray(invites.body) ? invites.body.map((i: { invite_id: string }) => i.invite_id) : []), randomUUID()],
     signupThrowaway: async () => (await signup()).token,
   };
 }
@@ -80,6 +90,8 @@ function segmentFor(kind: PathParam, world: FuzzWorld): Arbitrary<string> {
     goalId: world.goalIds.map(String),
     userId: world.userIds,
     window: ['today', '7d', 'alltime'],
+    challengeId: world.challengeIds.map(String),
+    inviteId: world.inviteIds,
   };
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real[kind]) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });
 }

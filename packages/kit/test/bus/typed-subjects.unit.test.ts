@@ -13,12 +13,12 @@ type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ?
 const expectType = <T extends true>(): T | undefined => undefined;
 
 /** An event type contracts might gain tomorrow. */
-type ChallengeCreated = { id: string; type: 'challenge.created'; v: 1; occurredAt: string; data: { challenge_id: string } };
-type Tomorrow = DomainEvent | ChallengeCreated;
+type PulsePosted = { id: string; type: 'pulse.posted'; v: 1; occurredAt: string; data: { pulse_id: string } };
+type Tomorrow = DomainEvent | PulsePosted;
 
 expectType<Equal<EventOn<'user.>'>, EventOf<'user.registered' | 'user.updated' | 'user.deleted'>>>();
 expectType<Equal<EventOn<'user.>', Tomorrow>, EventOn<'user.>'>>>();
-expectType<Equal<EventOn<'challenge.>', Tomorrow>, ChallengeCreated>>();
+expectType<Equal<EventOn<'pulse.>', Tomorrow>, PulsePosted>>();
 expectType<Equal<EventOn<'activity.logged' | 'campaign.completed'>, EventOf<'activity.logged' | 'campaign.completed'>>>();
 expectType<Equal<EventOn<'*.deleted'>, EventOf<'user.deleted'>>>();
 expectType<Equal<EventOn<string>, DomainEvent>>();
@@ -47,9 +47,12 @@ export function wholeUnionConsumer(event: Tomorrow): string {
     case 'activity.logged':
     case 'badge.earned':
     case 'campaign.completed':
+    case 'challenge.created':
+    case 'challenge.joined':
+    case 'challenge.invited':
       return event.id;
     default: {
-      // @ts-expect-error challenge.created reaches the default
+      // @ts-expect-error pulse.posted reaches the default
       const unknown: never = event;
       return unknown;
     }

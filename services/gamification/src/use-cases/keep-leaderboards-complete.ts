@@ -1,13 +1,10 @@
-import { performance } from 'node:perf_hooks';
-import type { Clock, Logger } from '@warriors/kit';
-import type { LeaderboardStore } from '../leaderboard';
+import { createLeaderboardKeeper as createKeeper, type Clock, type LeaderboardKeeper, type LeaderboardStore, type Logger } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { rebuildLeaderboards } from './rebuild-leaderboards';
 
-/** How often each instance asks the store whether its boards are still complete (one EXISTS). */
-export const DEFAULT_COMPLETENESS_CHECK_MS = 1000;
+export { DEFAULT_COMPLETENESS_CHECK_MS, type LeaderboardKeeper } from '@warriors/kit';
 
-export interface LeaderboardKeeperDeps {
+export interface GamificationKeeperDeps {
   db: Executor;
   store: LeaderboardStore;
   clock: Clock;
@@ -15,65 +12,8 @@ export interface LeaderboardKeeperDeps {
   checkEveryMs?: number;
 }
 
-export interface LeaderboardKeeper {
-  /** Rebuilds the boards from the ledger if they are incomplete and no other process is rebuilding them. Never throws. */
-  ensureComplete(): Promise<void>;
-  /** Keeps checking: every `checkEveryMs`, and at once when the store's connection comes back. */
-  start(): void;
-  stop(): Promise<void>;
-}
-
-/**
- * Notices by itself that the boards lost their data (Redis restarted without persistence, or was
- * flushed: the completeness marker went with the sets) and rebuilds them from the ledger. Several
- * instances may run one each; the store lets one rebuild at a time, and the others keep checking.
- */
-export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): LeaderboardKeeper {
-  const { db, store, clock, logger, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
-  let running: Promise<void> | undefined;
-  let timer: NodeJS.Timeout | undefined;
-  let stopped = false;
-  /** Logged on a change only: a check fails every second for as long as Redis is away. */
-  let lastProblem: string | undefined;
-
-  async function check(): Promise<void> {
-    try {
-      if (await store.isComplete()) {
-        lastProblem = undefined;
-        return;
-      }
-      const started = performance.now();
-      const rebuilt = await rebuildLeaderboards(db, store, clock.now());
-      if (rebuilt) logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
-      lastProblem = undefined;
-    } catch (err) {
-      const problem = err instanceof Error ? err.message : String(err);
-      if (problem !== lastProblem) logger.warn({ err }, 'leaderboards incomplete and not rebuilt yet; retrying');
-      lastProblem = problem;
-    }
-  }
-
-  const ensureComplete = (): Promise<void> => {
-    // One check at a time: a reconnect during a rebuild must not start a second one here.
-    running ??= check().finally(() => {
-      running = undefined;
-    });
-    return running;
-  };
-
-  return {
-    ensureComplete,
-    start() {
-      store.onReconnect(() => {
-        if (!stopped) void ensureComplete();
-      });
-      timer = setInterval(() => void ensureComplete(), checkEveryMs);
-      timer.unref();
-    },
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running;
-    },
-  };
+/** kit's keeper with gamification's rebuild: the boards come back from the points ledger. */
+export function createLeaderboardKeeper(deps: GamificationKeeperDeps): LeaderboardKeeper {
+  const { db, store, clock, logger, checkEveryMs } = deps;
+  return createKeeper({ store, logger, checkEveryMs, rebuild: () => rebuildLeaderboards(db, store, clock.now()) });
 }

@@ -3,7 +3,7 @@ import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyS
 import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { pointDeltas, windowKey } from '../domain/windows';
-import type { LeaderboardStore } from '../leaderboard';
+import type { LeaderboardStore } from '@warriors/kit';
 import type { UserDirectory } from './user-directory';
 
 /** A top-20 answer is reused this long: bounded staleness for a hot, shared read. */

@@ -1,5 +1,5 @@
-import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from '../leaderboard';
-import { DEFAULT_APPLY_MARKER_TTL_MS } from '../leaderboard/leaderboard-input';
+import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from '@warriors/kit';
+import { DEFAULT_APPLY_MARKER_TTL_MS } from '@warriors/kit';
 import { isLive, liveDateRange, pointDeltas, ALLTIME_KEY } from '../domain/windows';
 import { allTimePoints, dailyPointsSince, entriesSince } from '../store/ledger.store';
 import type { Executor } from '../store/schema';

@@ -1,6 +1,6 @@
 import type { Clock, UserEventHooks, UserEvent } from '@warriors/kit';
 import { liveKeyDeltas } from '../domain/windows';
-import type { LeaderboardStore } from '../leaderboard';
+import type { LeaderboardStore } from '@warriors/kit';
 import type { GamificationDatabase } from '../store/schema';
 import { deleteActivityOf, lastActivityInLedger } from '../store/users.store';
 import type { Leaderboards } from './leaderboards';

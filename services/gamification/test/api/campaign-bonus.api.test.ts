@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { ActivityType, UserProjection } from '@warriors/contracts';
-import { createRedis, fixedClock, type Bus, type Redis } from '@warriors/kit';
+import { createRedis, createRedisLeaderboardStore, fixedClock, type Bus, type LeaderboardStore, type Redis } from '@warriors/kit';
 import { eventuallyPasses, startServiceOnNats, type ServiceUnderTest } from '@warriors/test-support';
-import { createGamificationService, createRedisLeaderboardStore, type LeaderboardStore } from '../../src';
+import { createGamificationService } from '../../src';
 import type { GamificationDatabase } from '../../src/store/schema';
 import { campaignCompleted, expectPointsOwed, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
 

@@ -1,4 +1,4 @@
-import { createMemoryLeaderboardStore } from '../../src/leaderboard';
+import { createMemoryLeaderboardStore } from '@warriors/kit';
 import { runGamificationApiSuite } from '../support/api-suite';
 
 runGamificationApiSuite('memory', (now) => ({ store: createMemoryLeaderboardStore({ now }), cleanup: async () => undefined }));

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createRedis, type Redis } from '@warriors/kit';
-import { createRedisLeaderboardStore } from '../../src/leaderboard';
+import { createRedisLeaderboardStore } from '@warriors/kit';
 import { runGamificationApiSuite } from '../support/api-suite';
 import { REDIS_URL } from '../support/harness';
 

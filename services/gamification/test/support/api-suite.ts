@@ -7,7 +7,7 @@ import { createTestDatabase, eventuallyPasses } from '@warriors/test-support';
 import { liveKeyDeltas } from '../../src/domain/windows';
 import { ACTIVITY_WAIT_MS } from '../../src/use-cases/record-campaign-bonus';
 import { rebuildLeaderboards } from '../../src/use-cases/rebuild-leaderboards';
-import type { LeaderboardStore } from '../../src/leaderboard';
+import type { LeaderboardStore } from '@warriors/kit';
 import { campaignCompleted, expectPointsOwed, startGamification, type TestGamification } from './harness';
 
 export interface StoreUnderTest {

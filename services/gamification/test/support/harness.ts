@@ -14,7 +14,7 @@ import {
   type ServiceUnderTest,
 } from '@warriors/test-support';
 import { createGamificationService } from '../../src';
-import type { LeaderboardStore } from '../../src/leaderboard';
+import type { LeaderboardStore } from '@warriors/kit';
 import type { GamificationDatabase } from '../../src/store/schema';
 
 export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { ActivityType, EventOf } from '@warriors/contracts';
 import { createRedis, fixedClock, type Redis } from '@warriors/kit';
 import { eventuallyPasses, startOwnRedis, type OwnRedis } from '@warriors/test-support';
-import { createRedisLeaderboardStore, type LeaderboardStore } from '../../src/leaderboard';
+import { createRedisLeaderboardStore, type LeaderboardStore } from '@warriors/kit';
 import { rebuildLeaderboards } from '../../src/use-cases/rebuild-leaderboards';
 import { startGamification, type TestGamification } from '../support/harness';
 

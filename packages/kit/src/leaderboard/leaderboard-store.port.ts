@@ -29,6 +29,12 @@ export interface LeaderboardStore {
    * dependency failure) while the boards are incomplete, judged atomically with the write.
    */
   apply(applyId: string, member: string, deltas: ScoreDelta[]): Promise<boolean>;
+  /**
+   * Takes `member` off the set at `key` (a member who left a challenge); true when it was there.
+   * Allowed while the boards are incomplete: a removal can only make a board closer to the ledger,
+   * and the rebuild reads the ledger the member already left.
+   */
+  remove(key: string, member: string): Promise<boolean>;
   /** The highest `count` members. */
   top(key: string, count: number): Promise<ScoredMember[]>;
   score(key: string, member: string): Promise<number | null>;

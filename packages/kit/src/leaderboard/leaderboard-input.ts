@@ -1,4 +1,4 @@
-import { DependencyUnavailableError } from '@warriors/kit';
+import { DependencyUnavailableError } from '../http/errors';
 import type { ScoreDelta, ScoredMember } from './leaderboard-store.port';
 
 /** Apply markers are kept this long: far beyond any broker redelivery or replay of an event. */

@@ -1,5 +1,5 @@
-import { isDependencyFailure } from '@warriors/kit';
-import type { LeaderboardStore, ScoredMember } from '../../src/leaderboard';
+import { isDependencyFailure } from '../../src';
+import type { LeaderboardStore, ScoredMember } from '../../src';
 
 export interface ContractSubject {
   store: LeaderboardStore;
@@ -146,6 +146,33 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
         expect(results.filter((applied) => applied)).toHaveLength(1);
         expect(await store.score('all', 'alice')).toBe(7);
         expect(await store.score('day', 'alice')).toBe(7);
+      });
+    });
+
+    describe('remove', () => {
+      it('takes one member off one set and leaves the rest', async () => {
+        await store.apply('r1', 'alice', [
+          { key: 'challenge:1', delta: 5 },
+          { key: 'challenge:2', delta: 5 },
+        ]);
+        await store.apply('r2', 'bob', [{ key: 'challenge:1', delta: 3 }]);
+        expect(await store.remove('challenge:1', 'alice')).toBe(true);
+        expect(await store.top('challenge:1', 10)).toEqual([{ member: 'bob', score: 3 }]);
+        expect(await store.score('challenge:2', 'alice')).toBe(5);
+        expect(await store.remove('challenge:1', 'alice')).toBe(false);
+        expect(await store.remove('challenge:9', 'alice')).toBe(false);
+      });
+
+      it('empties a set when its last member goes, and a later apply starts from zero', async () => {
+        await store.apply('r3', 'alice', [{ key: 'challenge:3', delta: 7 }]);
+        await store.remove('challenge:3', 'alice');
+        expect(await store.top('challenge:3', 10)).toEqual([]);
+        await store.apply('r4', 'alice', [{ key: 'challenge:3', delta: 2 }]);
+        expect(await store.score('challenge:3', 'alice')).toBe(2);
+      });
+
+      it('refuses a reserved key', async () => {
+        await expect(store.remove('boards:complete', 'alice')).rejects.toThrow(RangeError);
       });
     });
 

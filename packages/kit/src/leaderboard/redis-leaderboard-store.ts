@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ChainableCommander } from 'ioredis';
-import { isDependencyFailure, type Redis } from '@warriors/kit';
+import { isDependencyFailure } from '../http/errors';
+import type { Redis } from '../redis';
 import { DEFAULT_APPLY_MARKER_TTL_MS, RESERVED_KEY_PREFIXES, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
 import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
@@ -301,6 +302,11 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
       knownComplete = applied !== -1;
       if (!knownComplete) throw leaderboardUnavailable();
       return applied === 1;
+    },
+
+    async remove(key, member) {
+      assertKey(key);
+      return (await command(() => redis.zrem(keyOf(key), member))) === 1;
     },
 
     async top(key, count) {

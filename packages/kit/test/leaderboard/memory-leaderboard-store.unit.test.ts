@@ -1,4 +1,4 @@
-import { createMemoryLeaderboardStore, type LeaderboardStore, type MemoryLeaderboardStoreOptions, type ScoredMember } from '../../src/leaderboard';
+import { createMemoryLeaderboardStore, type LeaderboardStore, type MemoryLeaderboardStoreOptions, type ScoredMember } from '../../src';
 import { rebuildWith, runLeaderboardStoreContract, type RebuiltSet } from './leaderboard-store.contract';
 
 runLeaderboardStoreContract('memory', async () => ({

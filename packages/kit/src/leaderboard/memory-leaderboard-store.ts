@@ -161,6 +161,18 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
       return true;
     },
 
+    async remove(key, member) {
+      assertKey(key);
+      sweep(now());
+      const set = sets.get(key);
+      const score = set?.scores.get(member);
+      if (set === undefined || score === undefined) return false;
+      set.order.splice(indexOf(set.order, { member, score }), 1);
+      set.scores.delete(member);
+      if (set.scores.size === 0) sets.delete(key);
+      return true;
+    },
+
     async top(key, count) {
       assertKey(key);
       assertCount(count);

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { createRedis } from '@warriors/kit';
+import { createRedis } from '../../src';
 import { eventually } from '@warriors/test-support';
-import { createMemoryLeaderboardStore, createRedisLeaderboardStore, type LeaderboardStore } from '../../src/leaderboard';
+import { createMemoryLeaderboardStore, createRedisLeaderboardStore, type LeaderboardStore } from '../../src';
 import { rebuildWith, runLeaderboardStoreContract } from './leaderboard-store.contract';
 
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';

@@ -1,0 +1,80 @@
+import { performance } from 'node:perf_hooks';
+import type { Logger } from '../logger';
+import type { LeaderboardStore } from './leaderboard-store.port';
+
+/** How often each instance asks the store whether its boards are still complete (one EXISTS). */
+export const DEFAULT_COMPLETENESS_CHECK_MS = 1000;
+
+export interface LeaderboardKeeperDeps {
+  store: LeaderboardStore;
+  logger: Logger;
+  /**
+   * Rebuilds the boards from the service's system of record: what it did (logged), or null when
+   * another process holds the rebuild. The service's own rebuild (gamification's ledger, challenges' members).
+   */
+  rebuild: () => Promise<Record<string, unknown> | null>;
+  checkEveryMs?: number;
+}
+
+export interface LeaderboardKeeper {
+  /** Rebuilds the boards if they are incomplete and no other process is rebuilding them. Never throws. */
+  ensureComplete(): Promise<void>;
+  /** Keeps checking: every `checkEveryMs`, and at once when the store's connection comes back. */
+  start(): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Notices by itself that the boards lost their data (Redis restarted without persistence, or was
+ * flushed: the completeness marker went with the sets) and rebuilds them. Several instances may run
+ * one each; the store lets one rebuild at a time, and the others keep checking.
+ */
+export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): LeaderboardKeeper {
+  const { store, logger, rebuild, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  /** Logged on a change only: a check fails every second for as long as Redis is away. */
+  let lastProblem: string | undefined;
+
+  async function check(): Promise<void> {
+    try {
+      if (await store.isComplete()) {
+        lastProblem = undefined;
+        return;
+      }
+      const started = performance.now();
+      const rebuilt = await rebuild();
+      if (rebuilt) logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
+      lastProblem = undefined;
+    } catch (err) {
+      const problem = err instanceof Error ? err.message : String(err);
+      if (problem !== lastProblem) logger.warn({ err }, 'leaderboards incomplete and not rebuilt yet; retrying');
+      lastProblem = problem;
+    }
+  }
+
+  const ensureComplete = (): Promise<void> => {
+    // One check at a time: a reconnect during a rebuild must not start a second one here.
+    running ??= check().finally(() => {
+      running = undefined;
+    });
+    return running;
+  };
+
+  return {
+    ensureComplete,
+    start() {
+      store.onReconnect(() => {
+        if (!stopped) void ensureComplete();
+      });
+      timer = setInterval(() => void ensureComplete(), checkEveryMs);
+      timer.unref();
+    },
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,88 @@
+import { Router, type RequestHandler } from 'express';
+import { ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, UpdateChallengeBody } from '@warriors/contracts';
+import { currentUserId, parse } from '@warriors/kit';
+import type { Challenges } from '../use-cases/manage-challenges';
+
+/**
+ * Every route but the public invitation needs the signed-in user (`auth`, the service's
+ * requireAuth, also refuses deleted accounts); who may see or change a challenge is the use cases'.
+ */
+export function challengesRoutes(challenges: Challenges, auth: RequestHandler): Router {
+  const router = Router();
+
+  router.get('/api/challenges/public/:id', async (req, res) => {
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.getPublic(id));
+  });
+
+  router.get('/api/challenges/open', auth, async (req, res) => {
+    parse(ChallengeListQuery, req.query, 'query');
+    res.json(await challenges.listOpen(currentUserId(req)));
+  });
+
+  router.get('/api/challenges/my', auth, async (req, res) => {
+    const { window } = parse(ChallengeListQuery, req.query, 'query');
+    res.json(await challenges.listMine(currentUserId(req), window));
+  });
+
+  router.post('/api/challenges', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const body = parse(CreateChallengeBody, req.body ?? {});
+    res.status(201).json(await challenges.create(userId, body));
+  });
+
+  router.get('/api/challenges/:id', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.get(userId, id));
+  });
+
+  router.get('/api/challenges/:id/leaderboard', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.leaderboard(userId, id));
+  });
+
+  router.post('/api/challenges/:id/update', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const body = parse(UpdateChallengeBody, req.body ?? {});
+    res.json(await challenges.update(userId, id, body));
+  });
+
+  router.post('/api/challenges/:id/join', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.join(userId, id));
+  });
+
+  router.post('/api/challenges/:id/leave', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.leave(userId, id));
+  });
+
+  router.delete('/api/challenges/:id', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    res.json(await challenges.remove(userId, id));
+  });
+
+  router.get('/api/challenge-invites', auth, async (req, res) => {
+    res.json(await challenges.invites(currentUserId(req)));
+  });
+
+  router.post('/api/challenge-invites/:id/accept', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(InviteIdParam, req.params, 'path');
+    res.json(await challenges.acceptInvite(userId, id));
+  });
+
+  router.post('/api/challenge-invites/:id/decline', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const { id } = parse(InviteIdParam, req.params, 'path');
+    res.json(await challenges.declineInvite(userId, id));
+  });
+
+  return router;
+}

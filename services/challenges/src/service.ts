@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import {
+  createApp,
+  createLeaderboardKeeper,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type LeaderboardStore,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
+import { consumeActivityLogged } from './events/activity-logged.consumer';
+import { consumeUserEvents } from './events/user-events.consumer';
+import { challengesRoutes } from './routes/challenges.routes';
+import { SCHEMA, type ChallengesDatabase } from './store/schema';
+import { isDeleted, projectedUsers } from './store/users.store';
+import { createChallenges } from './use-cases/manage-challenges';
+import { rebuildBoards } from './use-cases/rebuild-boards';
+
+/** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
+const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+export type ChallengesPorts = ServicePorts & {
+  /** The per-challenge boards (key challenge:<id>): Redis in the stack, in-process when embedded. */
+  leaderboard: LeaderboardStore;
+  /** How often the boards' completeness is checked (after a Redis restart or flush they are rebuilt). */
+  leaderboardCheckMs?: number;
+};
+
+export function createChallengesService(ports: ChallengesPorts): Service {
+  const { bus, clock, logger, tokens, leaderboard: board } = ports;
+  const db = ports.database.db as Kysely<ChallengesDatabase>;
+  const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  const challenges = createChallenges({ db, outbox, bus, clock, logger, board });
+  const keeper = createLeaderboardKeeper({ store: board, logger, checkEveryMs: ports.leaderboardCheckMs, rebuild: () => rebuildBoards(db, board, clock.now()) });
+  const app = createApp({
+    logger,
+    corsOrigins: ports.corsOrigins,
+    readiness: [
+      { name: 'database', check: () => ports.database.ping() },
+      { name: 'leaderboard', check: () => board.isReady() },
+    ],
+    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }))],
+  });
+  let subscriptions: Subscription[] = [];
+
+  return {
+    name: 'challenges',
+    app,
+    async start() {
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
+      await outbox.start();
+      // A new in-process store, a first deployment or a Redis that lost its data starts incomplete.
+      await keeper.ensureComplete();
+      keeper.start();
+      bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
+      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, board, logger }), consumeUserEvents({ db, bus, clock, outbox, logger, users: projectedUsers })]);
+    },
+    async stop() {
+      await keeper.stop();
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
+      await outbox.stop();
+    },
+  };
+}

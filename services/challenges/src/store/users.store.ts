@@ -1,0 +1,22 @@
+import { projectUsers } from '@warriors/kit';
+import { SCHEMA, type Executor } from './schema';
+
+/** One user's lock: credited activities, joins, leaves and the user's deletion never interleave. */
+export const userLock = (userId: string) => `challenges:${userId}`;
+
+/** What challenges keeps of each user: what a board and an invite show, and whether rankings may show them. */
+export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'profile_picture', 'show_on_leaderboard'], lockKey: userLock });
+
+export const isDeleted = (db: Executor, userId: string): Promise<boolean> => projectedUsers.isDeleted(db, userId);
+
+/** The live users among `ids` (known to the projection and not deleted). */
+export async function knownUsers(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .withSchema(SCHEMA)
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}

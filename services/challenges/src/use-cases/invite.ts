@@ -1,0 +1,82 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { AccountsByEmailReply, REQUESTS, type EmailInvite } from '@warriors/contracts';
+import type { Bus, Logger, Outbox } from '@warriors/kit';
+import { challengeInvited } from '../events/challenge-events';
+import { insertEmailInvites, insertInvites } from '../store/invites.store';
+import type { Executor } from '../store/schema';
+import { knownUsers } from '../store/users.store';
+import { inSchema } from '../store/schema';
+
+/** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
+export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
+
+/** The account of each email auth knows (email -> user id); empty when auth does not answer. */
+export async function accountsByEmail(bus: Bus, logger: Logger, emails: readonly string[]): Promise<Record<string, string>> {
+  if (emails.length === 0) return {};
+  try {
+    return AccountsByEmailReply.parse(await bus.request(REQUESTS.accountsByEmail, { emails }, ACCOUNTS_BY_EMAIL_TIMEOUT_MS));
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err), emails: emails.length }, 'auth did not say which invited emails have accounts: kept as email invites');
+    return {};
+  }
+}
+
+/** A log-safe token for an email: never the address itself. */
+const emailTag = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 12);
+
+export interface InviteRequest {
+  challengeId: number;
+  challengeName: string;
+  fromUserId: string;
+  userIds: readonly string[];
+  emails: readonly EmailInvite[];
+  /** Emails auth resolved to accounts (looked up before the transaction). */
+  accounts: Record<string, string>;
+}
+
+/**
+ * In the caller's transaction: invites each user (known, not the sender, not already a member or
+ * invited) and publishes challenge.invited for each new invite; stores the emails without an
+ * account as pending email invites (they become invites when the email signs up). No email is sent
+ * (out of scope): the stored invite and a log line are the contract.
+ */
+export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger, request: InviteRequest, at: Date): Promise<void> {
+  const pending = request.emails.filter((e) => request.accounts[e.email] === undefined);
+  const wanted = [...new Set([...request.userIds, ...request.emails.map((e) => request.accounts[e.email]).filter((id): id is string => id !== undefined)])].filter(
+    (id) => id !== request.fromUserId,
+  );
+  const live = await knownUsers(trx, wanted);
+  const members =
+    wanted.length === 0
+      ? []
+      : await inSchema(trx).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', request.challengeId).where('user_id', 'in', wanted).execute();
+  const isMember = new Set(members.map((m) => m.user_id));
+  const inserted = await insertInvites(
+    trx,
+    wanted
+      .filter((id) => live.has(id) && !isMember.has(id))
+      .map((to) => ({ id: randomUUID(), challenge_id: request.challengeId, from_user_id: request.fromUserId, to_user_id: to, created_at: at })),
+  );
+  for (const invite of inserted) {
+    await outbox.enqueue(
+      trx,
+      challengeInvited(
+        { invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: request.challengeName, from_user_id: invite.from_user_id, to_user_id: invite.to_user_id },
+        at,
+      ),
+    );
+  }
+  const stored = await insertEmailInvites(trx, request.challengeId, request.fromUserId, pending, at);
+  if (request.emails.length > 0) {
+    logger.info(
+      {
+        challenge_id: request.challengeId,
+        emails: request.emails.length,
+        with_account: request.emails.length - pending.length,
+        pending: stored,
+        tags: pending.map((e) => emailTag(e.email)),
+      },
+      'challenge invite for email (not sent: email delivery is out of scope)',
+    );
+  }
+}

@@ -1,0 +1,276 @@
+import {
+  CHALLENGE_MESSAGES,
+  defaultPointsTarget,
+  parseInviteEmails,
+  type ActivityGoalMap,
+  type Challenge,
+  type ChallengeGoal,
+  type ChallengeInvite,
+  type ChallengeLeaderboardEntry,
+  type CreateChallenge,
+  type PublicChallenge,
+  type UpdateChallenge,
+} from '@warriors/contracts';
+import { forbidden, HttpError, notFound, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
+import { canDelete, canEdit, timeState } from '../domain/rules';
+import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../domain/view';
+import { challengeCreated, challengeJoined } from '../events/challenge-events';
+import {
+  addMember,
+  boardMembers,
+  deleteChallenge,
+  findChallenge,
+  insertChallenge,
+  lockChallenge,
+  myChallenges,
+  openChallenges,
+  removeMember,
+  standingsOf,
+  updateChallenge,
+} from '../store/challenges.store';
+import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
+import type { Executor } from '../store/schema';
+import { boardKey, type Board } from './boards';
+import { accountsByEmail, sendInvites } from './invite';
+
+/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1). */
+export const LIST_LIMIT = 200;
+export const LEADERBOARD_SIZE = 100;
+
+const badRequest = (detail: string) => new HttpError(400, detail);
+
+const goalMap = (goals: readonly ChallengeGoal[]): ActivityGoalMap => Object.fromEntries(goals.map((g) => [g.type, g.count]));
+
+export interface ChallengesDeps {
+  db: Executor;
+  outbox: Outbox;
+  bus: Bus;
+  clock: Clock;
+  logger: Logger;
+  board: Board;
+}
+
+export function createChallenges(deps: ChallengesDeps) {
+  const { db, outbox, bus, clock, logger, board } = deps;
+
+  /** The challenge if `userId` may see it: public, or they are a member or invited; otherwise 404. */
+  async function visible(userId: string, id: number, executor: Executor = db): Promise<{ record: ChallengeRecord; view: Challenge }> {
+    const record = await findChallenge(executor, id);
+    if (!record) throw notFound(CHALLENGE_MESSAGES.notFound);
+    const standing = (await standingsOf(executor, userId, [id])).get(id) ?? NO_STANDING;
+    if (record.isPrivate && standing.role === null && !standing.invited) throw notFound(CHALLENGE_MESSAGES.notFound);
+    return { record, view: challengeView(record, userId, standing, clock.now()) };
+  }
+
+  async function views(userId: string, records: ChallengeRecord[]): Promise<Challenge[]> {
+    const standings = await standingsOf(
+      db,
+      userId,
+      records.map((r) => r.id),
+    );
+    const now = clock.now();
+    return records.map((r) => challengeView(r, userId, standings.get(r.id) ?? NO_STANDING, now));
+  }
+
+  /** The owner's challenge, or 404 when the caller may not see it and 403 when they see it but do not own it. */
+  async function owned(trx: Executor, userId: string, id: number): Promise<ChallengeRecord> {
+    if (!(await lockChallenge(trx, id))) throw notFound(CHALLENGE_MESSAGES.notFound);
+    const { record } = await visible(userId, id, trx);
+    if (record.ownerId !== userId) throw forbidden(CHALLENGE_MESSAGES.onlyOwner);
+    return record;
+  }
+
+  async function join(trx: Executor, record: ChallengeRecord, userId: string, now: Date): Promise<void> {
+    if (await addMember(trx, record.id, userId, 'member', now)) {
+      await outbox.enqueue(trx, challengeJoined({ challenge_id: record.id, challenge_name: record.name, user_id: userId, owner_id: record.ownerId }, now));
+    }
+    await deleteInviteOf(trx, record.id, userId);
+  }
+
+  return {
+    async create(userId: string, body: CreateChallenge): Promise<Challenge> {
+      const { invites: emails } = parseInviteEmails(body.invite_emails);
+      const accounts = await accountsByEmail(
+        bus,
+        logger,
+        emails.map((e) => e.email),
+      );
+      const now = clock.now();
+      const id = await db.transaction().execute(async (trx) => {
+        const created = await insertChallenge(trx, {
+          owner_id: userId,
+          name: body.name,
+          description: body.description,
+          start_at: new Date(body.start_at),
+          end_at: new Date(body.end_at),
+          points_target: body.points_target ?? defaultPointsTarget(body.activity_goals),
+          is_private: body.is_private,
+          activity_goals: goalMap(body.activity_goals),
+          created_at: now,
+        });
+        await addMember(trx, created, userId, 'owner', now);
+        await outbox.enqueue(
+          trx,
+          challengeCreated(
+            {
+              challenge_id: created,
+              owner_id: userId,
+              name: body.name,
+              is_private: body.is_private,
+              start_at: new Date(body.start_at).toISOString(),
+              end_at: new Date(body.end_at).toISOString(),
+            },
+            now,
+          ),
+        );
+        await sendInvites(trx, outbox, logger, { challengeId: created, challengeName: body.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
+        return created;
+      });
+      outbox.kick();
+      return (await visible(userId, id)).view;
+    },
+
+    async get(userId: string, id: number): Promise<Challenge> {
+      return (await visible(userId, id)).view;
+    },
+
+    async getPublic(id: number): Promise<PublicChallenge> {
+      const record = await findChallenge(db, id);
+      if (!record || record.isPrivate) throw notFound(CHALLENGE_MESSAGES.notFound);
+      return publicView(record, clock.now());
+    },
+
+    async listOpen(userId: string): Promise<Challenge[]> {
+      return views(userId, await openChallenges(db, clock.now(), LIST_LIMIT));
+    },
+
+    async listMine(userId: string, window: 'active' | 'completed'): Promise<Challenge[]> {
+      return views(userId, await myChallenges(db, userId, clock.now(), window, LIST_LIMIT));
+    },
+
+    async update(userId: string, id: number, body: UpdateChallenge): Promise<Challenge> {
+      const { invites: emails } = parseInviteEmails(body.invite_emails);
+      const accounts = await accountsByEmail(
+        bus,
+        logger,
+        emails.map((e) => e.email),
+      );
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const record = await owned(trx, userId, id);
+        if (!canEdit(record, userId, now)) throw badRequest(CHALLENGE_MESSAGES.editStarted);
+        const startAt = body.start_at === undefined ? record.startAt : new Date(body.start_at);
+        const endAt = body.end_at === undefined ? record.endAt : new Date(body.end_at);
+        if (endAt.getTime() <= startAt.getTime()) throw new ValidationError([{ loc: ['body', 'end_at'], msg: CHALLENGE_MESSAGES.endAfterStart }]);
+        const goals = body.activity_goals === undefined ? undefined : goalMap(body.activity_goals);
+        // A target sent blank becomes the goals' total (the new goals, or the kept ones); a target not sent stays.
+        const keptGoals = Object.entries(goals ?? record.activityGoals).map(([type, count]) => ({ type, count }) as ChallengeGoal);
+        await updateChallenge(trx, id, {
+          ...(body.name === undefined ? {} : { name: body.name }),
+          ...(body.description === undefined ? {} : { description: body.description }),
+          ...(body.start_at === undefined ? {} : { start_at: startAt }),
+          ...(body.end_at === undefined ? {} : { end_at: endAt }),
+          ...(body.is_private === undefined ? {} : { is_private: body.is_private }),
+          ...(goals === undefined ? {} : { activity_goals: goals }),
+          ...(body.points_target === undefined ? {} : { points_target: body.points_target ?? defaultPointsTarget(keptGoals) }),
+        });
+        await sendInvites(trx, outbox, logger, { challengeId: id, challengeName: body.name ?? record.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
+      });
+      outbox.kick();
+      return (await visible(userId, id)).view;
+    },
+
+    async join(userId: string, id: number): Promise<Challenge> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        if (!(await lockChallenge(trx, id))) throw notFound(CHALLENGE_MESSAGES.notFound);
+        const record = (await findChallenge(trx, id))!;
+        const standing = (await standingsOf(trx, userId, [id])).get(id) ?? NO_STANDING;
+        if (standing.role !== null) return;
+        if (record.isPrivate && !(await isInvited(trx, id, userId))) throw forbidden(CHALLENGE_MESSAGES.privateJoin);
+        if (timeState(record, now) === 'ended') throw badRequest(CHALLENGE_MESSAGES.ended);
+        await join(trx, record, userId, now);
+      });
+      outbox.kick();
+      return (await visible(userId, id)).view;
+    },
+
+    async leave(userId: string, id: number): Promise<{ detail: string }> {
+      await db.transaction().execute(async (trx) => {
+        if (!(await lockChallenge(trx, id))) throw notFound(CHALLENGE_MESSAGES.notFound);
+        const { record, view } = await visible(userId, id, trx);
+        if (record.ownerId === userId) throw badRequest(CHALLENGE_MESSAGES.ownerCannotLeave);
+        if (!view.is_joined) throw badRequest(CHALLENGE_MESSAGES.notMember);
+        await removeMember(trx, id, userId);
+      });
+      // Off the board now; were Redis away, the rebuild reads the members without them.
+      await board.remove(boardKey(id), userId).catch((err: unknown) => logger.warn({ err, challenge_id: id }, 'left member not removed from the board yet'));
+      return { detail: 'Left the challenge' };
+    },
+
+    async remove(userId: string, id: number): Promise<{ detail: string }> {
+      const now = clock.now();
+      await db.transaction().execute(async (trx) => {
+        const record = await owned(trx, userId, id);
+        if (!canDelete(record, userId, now)) throw badRequest(CHALLENGE_MESSAGES.deleteActive);
+        await deleteChallenge(trx, id);
+      });
+      return { detail: 'Challenge deleted' };
+    },
+
+    /** The top of the board, members only; a member hidden from rankings (show_on_leaderboard false) is left out. */
+    async leaderboard(userId: string, id: number): Promise<ChallengeLeaderboardEntry[]> {
+      const { view } = await visible(userId, id);
+      if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
+      const top = await board.top(boardKey(id), LEADERBOARD_SIZE);
+      const members = await boardMembers(
+        db,
+        id,
+        top.map((t) => t.member),
+      );
+      return top.flatMap(({ member, score }) => {
+        const m = members.get(member);
+        if (!m || !m.show_on_leaderboard || score <= 0) return [];
+        return [{ user_id: m.user_id, name: m.name, username: m.username, profile_picture: m.profile_picture, role: m.role, points: score }];
+      });
+    },
+
+    async invites(userId: string): Promise<ChallengeInvite[]> {
+      const rows = await invitesTo(db, userId, clock.now());
+      return rows.map((r) => ({
+        invite_id: r.id,
+        from_name: r.from_name ?? 'Unknown warrior',
+        from_username: r.from_username ?? '',
+        challenge_name: r.challenge_name,
+        challenge_id: r.challenge_id,
+        created_at: new Date(r.created_at).toISOString(),
+      }));
+    },
+
+    async acceptInvite(userId: string, inviteId: string): Promise<Challenge> {
+      const now = clock.now();
+      const challengeId = await db.transaction().execute(async (trx) => {
+        const invite = await findInvite(trx, inviteId);
+        if (!invite || invite.to_user_id !== userId) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);
+        if (!(await lockChallenge(trx, invite.challenge_id))) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);
+        const record = (await findChallenge(trx, invite.challenge_id))!;
+        if (timeState(record, now) === 'ended') throw badRequest(CHALLENGE_MESSAGES.ended);
+        await join(trx, record, userId, now);
+        return record.id;
+      });
+      outbox.kick();
+      return (await visible(userId, challengeId)).view;
+    },
+
+    async declineInvite(userId: string, inviteId: string): Promise<{ detail: string }> {
+      await db.transaction().execute(async (trx) => {
+        const invite = await findInvite(trx, inviteId);
+        if (!invite || invite.to_user_id !== userId) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);
+        await deleteInvite(trx, inviteId);
+      });
+      return { detail: 'Invite declined' };
+    },
+  };
+}
+
+export type Challenges = ReturnType<typeof createChallenges>;

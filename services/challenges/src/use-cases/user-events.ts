@@ -1,0 +1,63 @@
+import type { Kysely } from 'kysely';
+import type { Logger, Outbox, UserEvent } from '@warriors/kit';
+import { challengeInvited } from '../events/challenge-events';
+import { challengeNames, claimEmailInvites, insertInvites } from '../store/invites.store';
+import { inSchema, type ChallengesDatabase, type Executor } from '../store/schema';
+import { projectedUsers } from '../store/users.store';
+import { randomUUID } from 'node:crypto';
+
+/**
+ * A deleted user leaves every challenge and invite; the challenges they host are deleted with their
+ * members' boards' rows (a challenge without its host could not be edited or deleted by anyone).
+ */
+export async function forgetUser(trx: Kysely<ChallengesDatabase>, userId: string): Promise<void> {
+  await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('challenge_credits').where('user_id', '=', userId).execute();
+  await inSchema(trx)
+    .deleteFrom('challenge_invites')
+    .where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)]))
+    .execute();
+  await inSchema(trx).deleteFrom('challenge_email_invites').where('from_user_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('daily_units').where('user_id', '=', userId).execute();
+}
+
+/**
+ * After a user.registered with an email: the pending email invites of that email become the new
+ * account's invites (challenge.invited each). Safe to repeat: the email rows go in the same transaction.
+ */
+export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; logger: Logger }, event: UserEvent, at: Date): Promise<void> {
+  if (event.type !== 'user.registered' || !event.data.email) return;
+  const email = event.data.email.trim().toLowerCase();
+  const userId = event.data.user_id;
+  const count = await deps.db.transaction().execute(async (trx) => {
+    await projectedUsers.lock(trx, userId);
+    if (await projectedUsers.isDeleted(trx, userId)) return 0;
+    const pending = await claimEmailInvites(trx, email);
+    if (pending.length === 0) return 0;
+    const names = await challengeNames(
+      trx,
+      pending.map((p) => p.challenge_id),
+    );
+    const inserted = await insertInvites(
+      trx,
+      pending
+        .filter((p) => p.from_user_id !== userId)
+        .map((p) => ({ id: randomUUID(), challenge_id: p.challenge_id, from_user_id: p.from_user_id, to_user_id: userId, created_at: at })),
+    );
+    for (const invite of inserted) {
+      await deps.outbox.enqueue(
+        trx,
+        challengeInvited(
+          { invite_id: invite.id, challenge_id: invite.challenge_id, challenge_name: names.get(invite.challenge_id) ?? '', from_user_id: invite.from_user_id, to_user_id: userId },
+          at,
+        ),
+      );
+    }
+    return inserted.length;
+  });
+  if (count > 0) {
+    deps.outbox.kick();
+    deps.logger.info({ user_id: userId, invites: count }, 'email invites became the new account invites');
+  }
+}

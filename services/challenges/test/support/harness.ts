@@ -1,0 +1,101 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { connect } from '@nats-io/transport-node';
+import { jetstreamManager } from '@nats-io/jetstream';
+import type { Kysely } from 'kysely';
+import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
+import { createRedis, createRedisLeaderboardStore, type LeaderboardStore, type Redis } from '@warriors/kit';
+import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
+import { createChallengesService } from '../../src';
+import type { ChallengesDatabase } from '../../src/store/schema';
+
+export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+export interface TestUser {
+  id: string;
+  token: string;
+  name: string;
+  username: string;
+}
+
+/**
+ * The challenges service over HTTP against a PostgreSQL database of its own, NATS JetStream on a
+ * stream of its own and Redis under a namespace of its own, with the clock pinned. The test plays
+ * auth and activity by publishing their events, and listens to what challenges publishes.
+ */
+export async function startChallenges(start = '2026-03-02T15:00:00.000Z') {
+  const redis: Redis = createRedis(REDIS_URL);
+  const board: LeaderboardStore = createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
+  const service = await startServiceOnNats({
+    name: 'challenges',
+    clock: start,
+    create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100 }),
+  });
+  const { bus, clock, nats } = service;
+  const published: DomainEvent[] = [];
+  const probe = await bus.consume({ durable: 'test_probe', subjects: ['challenge.created', 'challenge.joined', 'challenge.invited'] }, async (event: DomainEvent) => {
+    published.push(event);
+  });
+  const db = service.database.db as Kysely<ChallengesDatabase>;
+
+  async function settled(): Promise<void> {
+    const nc = await connect({ servers: nats.url });
+    try {
+      const jsm = await jetstreamManager(nc);
+      for (const consumer of ['challenges_activity_activity_logged', 'challenges_users_user_all']) {
+        await eventually(
+          `the ${consumer} consumer settled`,
+          async () => {
+            const info = await jsm.consumers.info(nats.streamName, consumer).catch(() => undefined);
+            return info === undefined || (info.num_pending === 0 && info.num_ack_pending === 0) ? true : undefined;
+          },
+          10_000,
+        );
+      }
+    } finally {
+      await nc.close();
+    }
+  }
+
+  return {
+    ...service,
+    db,
+    board,
+    redis,
+    published,
+    settled,
+    /** A user known to challenges through user.registered (with an email when given). */
+    async register(overrides: { email?: string; show_on_leaderboard?: boolean } = {}): Promise<TestUser> {
+      const user = testUser(overrides.show_on_leaderboard === undefined ? {} : { show_on_leaderboard: overrides.show_on_leaderboard });
+      if (overrides.email) {
+        await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: clock.now().toISOString(), data: { ...user, email: overrides.email } });
+        await eventually('the projection', async () =>
+          (await db.withSchema('challenges').selectFrom('users').select('user_id').where('user_id', '=', user.user_id).executeTakeFirst()) ? true : undefined,
+        );
+      } else {
+        await registerTestUser(bus, service.database, 'challenges', user, clock.now().toISOString());
+      }
+      return { id: user.user_id, token: service.tokens.sign({ id: user.user_id }), name: user.name, username: user.username };
+    },
+    /** Publishes activity.logged for `user` (at the clock's time or `at`) and waits until the consumer has settled it. */
+    async log(user: TestUser, type: ActivityType, options: { quantity?: number; at?: string } = {}): Promise<EventOf<'activity.logged'>> {
+      const event = activityLogged(user.id, type, options.at ?? clock.now().toISOString(), { quantity: options.quantity });
+      await bus.publish(event);
+      await settled();
+      return event;
+    },
+    /** The same event again under a new broker msg id, as a redelivery or a re-publish arrives. */
+    async redeliver(event: DomainEvent): Promise<void> {
+      await bus.publish(event, { msgId: randomUUID() });
+      await settled();
+    },
+    async close() {
+      await probe.stop();
+      await service.close();
+      await board.clear();
+      await board.close();
+      await redis.quit();
+    },
+  };
+}
+
+export type TestChallenges = Awaited<ReturnType<typeof startChallenges>>;
