@@ -53,7 +53,9 @@ function Leaderboard({ entries }: { entries: ChallengeLeaderboardEntry[] }) {
 /** A challenge's details and its leaderboard; a member who is not the host may leave from here. */
 export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, onJoin, busy }: ChallengeDetailModalProps) {
   const details = useGetChallengeQuery(challengeId);
-  const board = useGetChallengeLeaderboardQuery(challengeId);
+  const known = details.data ?? summary;
+  // The board is the members' own: the server shows it only to them.
+  const board = useGetChallengeLeaderboardQuery(challengeId, { skip: known !== undefined && !known.is_joined });
   useLogFailure(details.error, 'Failed to fetch challenge details');
   useLogFailure(board.error, 'Failed to fetch challenge leaderboard');
   const challenge = details.data ?? summary;
@@ -154,7 +156,9 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
             </div>
           )}
           <h3 className="challenge-detail__heading">Leaderboard</h3>
-          {board.data ? (
+          {!challenge.is_joined ? (
+            <p className="empty-state">Join this challenge to see its leaderboard</p>
+          ) : board.data ? (
             <Leaderboard entries={board.data} />
           ) : board.isError ? (
             <p className="empty-state">No warriors have scored yet</p>

@@ -168,7 +168,7 @@ describe('the create modal', () => {
     await user.clear(within(form).getByLabelText('Invite by Email'));
     await user.type(within(form).getByLabelText('Invite by Email'), 'Dan Fox, dan@example.com');
 
-    const search = within(form).getByRole('searchbox', { name: 'Invite Warriors' });
+    const search = within(form).getByRole('searchbox', { name: 'Search Warriors' });
     await user.type(search, 'c');
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users/search'))).toHaveLength(0);

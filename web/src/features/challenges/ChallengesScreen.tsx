@@ -62,7 +62,7 @@ export default function ChallengesRoute() {
   if (user) return <ChallengesScreen />;
   if (!linked) return <Navigate to={paths.auth} replace />;
   return (
-    <>
+    <div className="challenges-guest">
       <PageHeader title="Open Challenges" subtitle="Compete with fellow warriors in custom challenges" />
       <InvitationLanding
         challengeId={linked}
@@ -70,7 +70,7 @@ export default function ChallengesRoute() {
         onDone={() => void navigate(paths.auth)}
         onSignUp={() => void navigate(`${paths.home}?${CHALLENGE_ID_PARAM}=${encodeURIComponent(linked)}`)}
       />
-    </>
+    </div>
   );
 }
 
@@ -184,7 +184,7 @@ function ChallengesScreen() {
               setEditing({ mode: 'create' });
             }}
           >
-            <span aria-hidden="true">＋ </span>Create Challenge
+            <span aria-hidden="true">+</span> Create Challenge
           </Button>
         }
       />

@@ -30,7 +30,8 @@ export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
   const self = useAppSelector(selectCurrentUser);
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
-  const searching = query.length >= USER_SEARCH_MIN_CHARS;
+  // Results show for what is typed now: nothing once the field is cleared, even before the debounce settles.
+  const searching = query.length >= USER_SEARCH_MIN_CHARS && text.trim().length >= USER_SEARCH_MIN_CHARS;
   const { data, error, isFetching } = useSearchUsersQuery(query, { skip: !searching });
   useLogFailure(error, 'Failed to search users');
   const results = searching && data ? pickable(data, picked, self?.id) : [];
@@ -43,7 +44,7 @@ export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
   return (
     <div className="invitee-search">
       <div className="field">
-        <label htmlFor={inputId}>Invite Warriors</label>
+        <label htmlFor={inputId}>Search Warriors</label>
         <input
           id={inputId}
           type="search"
