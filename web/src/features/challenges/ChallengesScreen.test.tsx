@@ -281,6 +281,36 @@ describe('edit, delete and leave', () => {
   });
 });
 
+describe('the dialogs and the keyboard', () => {
+  it('closes only the confirmation on Escape, and keeps Tab inside the dialog', async () => {
+    const joined = challenge({ id: 7 });
+    const { user } = await openChallenges({
+      ...lists({ open: [joined] }),
+      'GET /api/challenges/7': jsonResponse(200, joined),
+      'GET /api/challenges/7/leaderboard': jsonResponse(200, []),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cold Call Clash' }));
+    const detail = await dialog('Cold Call Clash');
+    const leave = within(detail).getByRole('button', { name: 'Leave Challenge' });
+    await user.click(leave);
+    await dialog('Leave challenge?');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Leave challenge?' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: 'Cold Call Clash' })).toBeInTheDocument();
+    expect(leave).toHaveFocus();
+
+    const close = within(detail).getByRole('button', { name: 'Close' });
+    close.focus();
+    await user.tab();
+    expect(leave).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(close).toHaveFocus();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Cold Call Clash' })).toHaveFocus();
+  });
+});
+
 describe('the detail modal', () => {
   it('shows the facts and the leaderboard with medals, #rank, letter avatars, the crown and @username', async () => {
     const joined = challenge({ id: 7 });
