@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { eventuallyPasses } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
-import { browserProductForSuite, DESKTOP, horizontalOverflow, PHONE, screenshot } from '../support/browser';
+import { accessibilityViolations, browserProductForSuite, DESKTOP, horizontalOverflow, PHONE, screenshot } from '../support/browser';
 
 jest.setTimeout(150_000);
 
@@ -60,6 +60,7 @@ describe('warriors challenging each other in a real browser', () => {
     await form.getByRole('button', { name: 'Invite Gus Grinder' }).click();
     await form.getByRole('list', { name: 'Warriors to invite' }).getByText('Gus Grinder').waitFor();
     await screenshot(page, '41-challenges-create');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create Challenge' }).click();
     await form.waitFor({ state: 'detached' });
 
@@ -77,6 +78,7 @@ describe('warriors challenging each other in a real browser', () => {
     await bell.click();
     await rivalPage.getByText('invited you to Private Dial Duel').waitFor();
     await screenshot(rivalPage, '42-challenges-bell-invite');
+    expect(await accessibilityViolations(rivalPage, '.navbar')).toEqual([]);
     await rivalPage.getByRole('button', { name: 'Accept invite to Private Dial Duel' }).click();
     await rivalPage.waitForURL('**/challenges');
     await rivalPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
@@ -111,9 +113,11 @@ describe('warriors challenging each other in a real browser', () => {
     await boardShows(page, `${product.url}/challenges`, 'Private Dial Duel', expectBoard);
     expect(await page.getByRole('dialog').getByRole('button', { name: 'Leave Challenge' }).count()).toBe(0);
     await screenshot(page, '44-challenges-board-host');
+    expect(await accessibilityViolations(page)).toEqual([]);
     await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
     await page.locator('.challenge-card', { hasText: 'Private Dial Duel' }).filter({ hasText: '2 warriors' }).waitFor();
     await screenshot(page, '45-challenges-mine');
+    expect(await accessibilityViolations(page)).toEqual([]);
 
     // The same screens on a phone: nothing runs off the side.
     const phone = await product.signedIn(rival.body.access_token, PHONE);
@@ -160,6 +164,7 @@ describe('warriors challenging each other in a real browser', () => {
       await landing.getByText('Hosted by Olga Open').waitFor();
       await landing.getByText('Doorknock: 40').waitFor();
       await screenshot(page, `48-challenges-invitation-${suffix}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
       expect(await horizontalOverflow(page)).toBeLessThanOrEqual(0);
       await page.close();
     }
