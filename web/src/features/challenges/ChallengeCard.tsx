@@ -59,10 +59,13 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
           </li>
         )}
       </ul>
-      <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
-        <span aria-hidden="true">{ended ? '🏁 ' : '⏳ '}</span>
-        {timeLeftText(challenge)}
-      </p>
+      <div className="challenge-card__status">
+        <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
+          <span aria-hidden="true">{ended ? '🏁 ' : '⏳ '}</span>
+          {timeLeftText(challenge)}
+        </p>
+        {challenge.status === 'upcoming' && <p className="challenge-card__starts">Starts {formatDate(challenge.start_at)}</p>}
+      </div>
       {actions && <div className="challenge-card__actions">{actions}</div>}
     </li>
   );

@@ -84,6 +84,8 @@ describe('ChallengesScreen', () => {
     await user.click(screen.getByRole('tab', { name: 'My Challenges' }));
     await screen.findByRole('button', { name: 'Next Week' });
     expect(card('Next Week')).toHaveTextContent('Your points: 42');
+    expect(card('Next Week')).toHaveTextContent('Starts Nov 20, 2026');
+    expect(card('Running')).not.toHaveTextContent('Starts');
     expect(within(card('Next Week')).getByRole('button', { name: 'Edit Challenge Next Week' })).toHaveTextContent('Edit Challenge');
     expect(within(card('Next Week')).getByRole('button', { name: 'Delete Challenge Next Week' })).toHaveTextContent('Delete Challenge');
     expect(within(card('Running')).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
