@@ -193,7 +193,9 @@ function ChallengesScreen() {
           <Alert tone="error">{feedback}</Alert>
         </div>
       )}
-      <Tabs label="Challenges" tabs={TABS} selected={tab} onSelect={setTab} panelId={PANEL_ID} />
+      <div className="challenges-tabs">
+        <Tabs label="Challenges" tabs={TABS} selected={tab} onSelect={setTab} panelId={PANEL_ID} />
+      </div>
       <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(PANEL_ID, tab)} className="challenges-panel">
         {challenges.length === 0 ? (
           list.isFetching || list.isLoading ? (
