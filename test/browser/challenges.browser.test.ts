@@ -193,4 +193,43 @@ describe('warriors challenging each other in a real browser', () => {
     await screenshot(page, '50-challenges-joined');
     await page.close();
   });
+  it('lets the host edit an upcoming challenge, then delete it after confirming', async () => {
+    const api = apiClient(product.url);
+    const host = await api.signup({ name: 'Erin Editor', timezone: 'UTC' });
+    const page = await product.signedIn(host.body.access_token);
+    await page.goto(`${product.url}/challenges`);
+    await page.getByRole('button', { name: 'Create Challenge' }).click();
+    const form = page.getByRole('dialog', { name: 'Create Challenge' });
+    await form.getByLabel('Challenge Name').fill('Next Week Warm-up');
+    await form.getByLabel('Start Date').fill(await localInput(page, 2 * DAY));
+    await form.getByLabel('End Date').fill(await localInput(page, 9 * DAY));
+    await form.getByRole('checkbox', { name: 'Email' }).check();
+    await form.getByRole('button', { name: 'Create Challenge' }).click();
+    await form.waitFor({ state: 'detached' });
+
+    const card = page.locator('.challenge-card', { hasText: 'Next Week Warm-up' });
+    await card.getByText(/^Starts /).waitFor();
+    await card.getByRole('button', { name: 'Edit Challenge Next Week Warm-up' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Challenge' });
+    expect(await edit.getByLabel('Email quantity').inputValue()).toBe('50');
+    await edit.getByLabel('Challenge Name').fill('Next Week Blitz');
+    await edit.getByLabel(/Points Target/).fill('75');
+    await edit.getByRole('checkbox', { name: /Private Challenge/ }).check();
+    await edit.getByRole('group', { name: 'Send Additional Invites' }).waitFor();
+    await screenshot(page, '51-challenges-edit');
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await edit.getByRole('button', { name: 'Update Challenge' }).click();
+    await edit.waitFor({ state: 'detached' });
+
+    const renamed = page.locator('.challenge-card', { hasText: 'Next Week Blitz' });
+    await renamed.filter({ hasText: 'Goal: 75 points' }).waitFor();
+    await renamed.getByRole('img', { name: 'Private challenge' }).waitFor();
+    await renamed.getByRole('button', { name: 'Delete Challenge Next Week Blitz' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete challenge?' });
+    await confirm.getByText('Are you sure you want to delete "Next Week Blitz"? This cannot be undone.').waitFor();
+    await confirm.getByRole('button', { name: 'Delete Challenge' }).click();
+    await renamed.waitFor({ state: 'detached' });
+    await page.getByText("You haven't joined any challenges yet").waitFor();
+    await page.close();
+  });
 });
