@@ -6,6 +6,7 @@ import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
+import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 
 jest.setTimeout(60_000);
@@ -24,6 +25,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   describeAuthThroughGateway(() => product.url);
   describeCoreLoopThroughGateway(() => product.url);
   describeCampaignsThroughGateway(() => product.url);
+  describeChallengesThroughGateway(() => product.url);
 
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();

@@ -5,6 +5,7 @@ import { faultFigures, recordFaultFigures, waitFor } from '@warriors/test-suppor
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
+import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { startStack, type TestStack } from '../support/stack';
 
@@ -20,6 +21,7 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
   describeAuthThroughGateway(() => stack.url);
   describeCoreLoopThroughGateway(() => stack.url);
   describeCampaignsThroughGateway(() => stack.url);
+  describeChallengesThroughGateway(() => stack.url);
 
   // Issue 9 item 5, the attack kept: one broker floods the log with closed deals. The velocity limit
   // answers 429 to what comes too fast, the daily ceiling holds what got in above it, and the boards
@@ -135,6 +137,29 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
       15_000,
       'the missed email credited',
       () => stack.logs('campaigns'),
+    );
+  });
+
+  it('logs with 201 while challenges is down, and scores the challenge once it is back', async () => {
+    const api = apiClient(stack.url);
+    const me = await api.signup({ timezone: 'UTC' });
+    const token = me.body.access_token;
+    const body = { name: 'Outage challenge', start_at: new Date(Date.now() - 60_000).toISOString(), end_at: new Date(Date.now() + 86_400_000).toISOString(), is_private: false };
+    const created = await api.call('POST', '/api/challenges', { token, body });
+    expect(created.status).toBe(201);
+
+    await stack.stop('challenges');
+    try {
+      expect((await api.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } })).status).toBe(201);
+    } finally {
+      await stack.start('challenges');
+    }
+    // The durable consumer hands challenges the activity it missed; the board follows.
+    await waitFor(
+      async () => (await api.call('GET', `/api/challenges/${created.body.id}/leaderboard`, { token })).body?.[0]?.points === 10,
+      15_000,
+      'the missed meeting scored',
+      () => stack.logs('challenges'),
     );
   });
 

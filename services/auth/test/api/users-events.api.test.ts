@@ -118,9 +118,12 @@ describe('events', () => {
         profile_public: true,
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
+        // Registration alone carries the email (challenges turns email invites into the account's).
+        email: user.email,
       },
     });
-    expect(UserProjection.strict().parse(event.data)).toEqual(event.data);
+    const { email: _email, ...projection } = event.data as typeof event.data & { email?: string };
+    expect(UserProjection.strict().parse(projection)).toEqual(projection);
   });
 
   it('carries the request id the gateway sent', async () => {

@@ -170,3 +170,34 @@ export async function boardMembers(db: Executor, challengeId: number, userIds: r
 export async function scorers(db: Executor): Promise<Array<{ challenge_id: number; user_id: string; points: number }>> {
   return inSchema(db).selectFrom('challenge_members').select(['challenge_id', 'user_id', 'points']).where('points', '>', 0).execute();
 }
+
+/** The members of one challenge on its board (points above zero). */
+export async function scorersOf(db: Executor, challengeId: number): Promise<string[]> {
+  const rows = await inSchema(db).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', challengeId).where('points', '>', 0).execute();
+  return rows.map((r) => r.user_id);
+}
+
+/** The members of one challenge among `userIds`. */
+export async function membersAmong(db: Executor, challengeId: number, userIds: readonly string[]): Promise<Set<string>> {
+  if (userIds.length === 0) return new Set();
+  const rows = await inSchema(db)
+    .selectFrom('challenge_members')
+    .select('user_id')
+    .where('challenge_id', '=', challengeId)
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Set(rows.map((r) => r.user_id));
+}
+
+/** Everything of one user: the challenges they host (cascading), memberships, credits, invites, pending email invites sent, daily counts. */
+export async function forgetUserRows(trx: Executor, userId: string): Promise<void> {
+  await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('challenge_credits').where('user_id', '=', userId).execute();
+  await inSchema(trx)
+    .deleteFrom('challenge_invites')
+    .where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)]))
+    .execute();
+  await inSchema(trx).deleteFrom('challenge_email_invites').where('from_user_id', '=', userId).execute();
+  await inSchema(trx).deleteFrom('daily_units').where('user_id', '=', userId).execute();
+}

@@ -9,12 +9,12 @@ export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', '
 
 export const isDeleted = (db: Executor, userId: string): Promise<boolean> => projectedUsers.isDeleted(db, userId);
 
-/** The live users among `ids` (known to the projection and not deleted). */
-export async function knownUsers(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+/** The deleted users among `ids` (their tombstones): they are never invited. */
+export async function deletedAmong(db: Executor, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .withSchema(SCHEMA)
-    .selectFrom('users')
+    .selectFrom('deleted_users')
     .select('user_id')
     .where('user_id', 'in', [...ids])
     .execute();

@@ -4,8 +4,8 @@ import type { Bus, Logger, Outbox } from '@warriors/kit';
 import { challengeInvited } from '../events/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
-import { knownUsers } from '../store/users.store';
-import { inSchema } from '../store/schema';
+import { deletedAmong } from '../store/users.store';
+import { membersAmong } from '../store/challenges.store';
 
 /** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
 export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
@@ -35,8 +35,8 @@ export interface InviteRequest {
 }
 
 /**
- * In the caller's transaction: invites each user (known, not the sender, not already a member or
- * invited) and publishes challenge.invited for each new invite; stores the emails without an
+ * In the caller's transaction: invites each user (not deleted, not the sender, not already a member
+ * or invited) and publishes challenge.invited for each new invite; stores the emails without an
  * account as pending email invites (they become invites when the email signs up). No email is sent
  * (out of scope): the stored invite and a log line are the contract.
  */
@@ -45,16 +45,13 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
   const wanted = [...new Set([...request.userIds, ...request.emails.map((e) => request.accounts[e.email]).filter((id): id is string => id !== undefined)])].filter(
     (id) => id !== request.fromUserId,
   );
-  const live = await knownUsers(trx, wanted);
-  const members =
-    wanted.length === 0
-      ? []
-      : await inSchema(trx).selectFrom('challenge_members').select('user_id').where('challenge_id', '=', request.challengeId).where('user_id', 'in', wanted).execute();
-  const isMember = new Set(members.map((m) => m.user_id));
+  // Not filtered by the projection: a sign-up moments ago may not have reached it yet.
+  const deleted = await deletedAmong(trx, wanted);
+  const isMember = await membersAmong(trx, request.challengeId, wanted);
   const inserted = await insertInvites(
     trx,
     wanted
-      .filter((id) => live.has(id) && !isMember.has(id))
+      .filter((id) => !deleted.has(id) && !isMember.has(id))
       .map((to) => ({ id: randomUUID(), challenge_id: request.challengeId, from_user_id: request.fromUserId, to_user_id: to, created_at: at })),
   );
   for (const invite of inserted) {

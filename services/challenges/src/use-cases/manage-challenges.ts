@@ -25,6 +25,7 @@ import {
   myChallenges,
   openChallenges,
   removeMember,
+  scorersOf,
   standingsOf,
   updateChallenge,
 } from '../store/challenges.store';
@@ -210,11 +211,17 @@ export function createChallenges(deps: ChallengesDeps) {
 
     async remove(userId: string, id: number): Promise<{ detail: string }> {
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      const scored = await db.transaction().execute(async (trx) => {
         const record = await owned(trx, userId, id);
         if (!canDelete(record, userId, now)) throw badRequest(CHALLENGE_MESSAGES.deleteActive);
+        const members = await scorersOf(trx, id);
         await deleteChallenge(trx, id);
+        return members;
       });
+      // The board goes with it (were Redis away, the next rebuild drops the set: no challenge row holds it).
+      await Promise.all(scored.map((member) => board.remove(boardKey(id), member))).catch((err: unknown) =>
+        logger.warn({ err, challenge_id: id }, 'deleted challenge board not dropped yet'),
+      );
       return { detail: 'Challenge deleted' };
     },
 

@@ -1,25 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger, Outbox, UserEvent } from '@warriors/kit';
 import { challengeInvited } from '../events/challenge-events';
 import { challengeNames, claimEmailInvites, insertInvites } from '../store/invites.store';
-import { inSchema, type ChallengesDatabase, type Executor } from '../store/schema';
+import type { ChallengesDatabase, Executor } from '../store/schema';
+import { forgetUserRows } from '../store/challenges.store';
 import { projectedUsers } from '../store/users.store';
-import { randomUUID } from 'node:crypto';
 
 /**
  * A deleted user leaves every challenge and invite; the challenges they host are deleted with their
  * members' boards' rows (a challenge without its host could not be edited or deleted by anyone).
  */
 export async function forgetUser(trx: Kysely<ChallengesDatabase>, userId: string): Promise<void> {
-  await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
-  await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).execute();
-  await inSchema(trx).deleteFrom('challenge_credits').where('user_id', '=', userId).execute();
-  await inSchema(trx)
-    .deleteFrom('challenge_invites')
-    .where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)]))
-    .execute();
-  await inSchema(trx).deleteFrom('challenge_email_invites').where('from_user_id', '=', userId).execute();
-  await inSchema(trx).deleteFrom('daily_units').where('user_id', '=', userId).execute();
+  await forgetUserRows(trx, userId);
 }
 
 /**

@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
-import { createRedis, createRedisLeaderboardStore, type LeaderboardStore, type Redis } from '@warriors/kit';
+import { createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis } from '@warriors/kit';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createChallengesService } from '../../src';
 import type { ChallengesDatabase } from '../../src/store/schema';
@@ -22,12 +22,17 @@ export interface TestUser {
  * stream of its own and Redis under a namespace of its own, with the clock pinned. The test plays
  * auth and activity by publishing their events, and listens to what challenges publishes.
  */
-export async function startChallenges(start = '2026-03-02T15:00:00.000Z') {
+export async function startChallenges(start = '2026-03-02T15:00:00.000Z', boards: 'redis' | 'memory' = 'redis') {
   const redis: Redis = createRedis(REDIS_URL);
-  const board: LeaderboardStore = createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
+  const pinned = fixedClock(start);
+  // The embedded mode's in-process store, or Redis under a namespace of this file's own.
+  const board: LeaderboardStore =
+    boards === 'memory'
+      ? createMemoryLeaderboardStore({ now: () => pinned.now().getTime() })
+      : createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
   const service = await startServiceOnNats({
     name: 'challenges',
-    clock: start,
+    clock: pinned,
     create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100 }),
   });
   const { bus, clock, nats } = service;

@@ -1,0 +1,3 @@
+import { runChallengesApiSuite } from '../support/api-suite';
+
+runChallengesApiSuite('redis');

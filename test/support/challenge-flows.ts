@@ -1,0 +1,74 @@
+import { randomUUID } from 'node:crypto';
+import { eventually } from '@warriors/test-support';
+import { apiClient } from './api-client';
+
+/**
+ * The challenge loop through the gateway, the same in every run mode: a host creates an active
+ * challenge inviting an existing account and an email not signed up yet, a warrior joins and logs,
+ * the board ranks them, and the email's later sign-up finds its invite (auth answering the lookup,
+ * user.registered carrying the email).
+ */
+export function describeChallengesThroughGateway(baseUrl: () => string): void {
+  it('runs a challenge: create with invites, join, score from the activity log, board, and an invite that reaches a later sign-up', async () => {
+    const api = apiClient(baseUrl());
+    const knownEmail = `known.${randomUUID()}@example.com`;
+    const laterEmail = `later.${randomUUID()}@example.com`;
+    const host = await api.signup({ name: 'Hana Host' });
+    const warrior = await api.signup({ name: 'Wade Warrior' });
+    const known = await api.signup({ name: 'Kim Known', email: knownEmail });
+    expect([host.status, warrior.status, known.status]).toEqual([201, 201, 201]);
+
+    const now = Date.now();
+    const body = {
+      name: `Gateway Sprint ${randomUUID().slice(0, 6)}`,
+      start_at: new Date(now - 60_000).toISOString(),
+      end_at: new Date(now + 7 * 24 * 60 * 60 * 1000).toISOString(),
+      is_private: false,
+      activity_goals: [{ type: 'meeting', count: 5 }],
+      invite_emails: `Kim Known, ${knownEmail}\nLou Later, ${laterEmail}`,
+    };
+    const created = await eventually('the host known to challenges', async () => {
+      const answer = await api.call('POST', '/api/challenges', { token: host.body.access_token, body });
+      return answer.status === 201 ? answer : undefined;
+    });
+    expect(created.body).toMatchObject({ role: 'owner', is_joined: true, members_count: 1, points_target: 50 });
+    const id = created.body.id as number;
+
+    // The host's name comes from challenges' projection of user.registered, which may trail the sign-up.
+    const publicView = await eventually("the public invitation with the host's name", async () => {
+      const answer = await api.call('GET', `/api/challenges/public/${id}`);
+      return answer.body?.owner_name === 'Hana Host' ? answer : undefined;
+    });
+    expect(publicView).toMatchObject({ status: 200, body: { name: body.name, members_count: 1 } });
+
+    await eventually('the known account invited', async () => {
+      const invites = await api.call('GET', '/api/challenge-invites', { token: known.body.access_token });
+      return invites.body?.some((i: { challenge_id: number }) => i.challenge_id === id) ? true : undefined;
+    });
+
+    const joined = await eventually('the warrior known to challenges', async () => {
+      const answer = await api.call('POST', `/api/challenges/${id}/join`, { token: warrior.body.access_token });
+      return answer.status === 200 ? answer : undefined;
+    });
+    expect(joined.body).toMatchObject({ is_joined: true, role: 'member', members_count: 2 });
+
+    expect((await api.call('POST', '/api/activity', { token: warrior.body.access_token, body: { activity_type: 'meeting' } })).status).toBe(201);
+    const board = await eventually('the warrior on the board', async () => {
+      const answer = await api.call('GET', `/api/challenges/${id}/leaderboard`, { token: host.body.access_token });
+      return answer.status === 200 && answer.body.length > 0 ? answer.body : undefined;
+    });
+    expect(board).toEqual([expect.objectContaining({ user_id: warrior.body.user.id, name: 'Wade Warrior', role: 'member', points: 10 })]);
+    const mine = await api.call('GET', `/api/challenges/${id}`, { token: warrior.body.access_token });
+    expect(mine.body).toMatchObject({ my_points: 10, my_activity_counts: { meeting: 1 }, progress: 20 });
+
+    const later = await api.signup({ name: 'Lou Later', email: laterEmail });
+    expect(later.status).toBe(201);
+    const invites = await eventually('the later sign-up invited', async () => {
+      const answer = await api.call('GET', '/api/challenge-invites', { token: later.body.access_token });
+      return answer.status === 200 && answer.body.length > 0 ? answer.body : undefined;
+    });
+    expect(invites).toEqual([expect.objectContaining({ challenge_id: id, from_name: 'Hana Host', challenge_name: body.name })]);
+    const accepted = await api.call('POST', `/api/challenge-invites/${invites[0].invite_id}/accept`, { token: later.body.access_token });
+    expect(accepted.body).toMatchObject({ is_joined: true, members_count: 3 });
+  });
+}
