@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -54,7 +54,12 @@ async function signedInPage(browser: Browser, token: string, viewport = DESKTOP)
  * The browser product for the describe block this is called in: started before its tests, closed
  * after them; `url` and `signedIn` work inside the tests.
  */
-export function browserProductForSuite(): { readonly url: string; signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page> } {
+export function browserProductForSuite(): {
+  readonly url: string;
+  signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page>;
+  /** A page with no session, as a visitor arriving by a link. */
+  signedOut(viewport?: typeof DESKTOP): Promise<Page>;
+} {
   let started: Awaited<ReturnType<typeof startBrowserProduct>> | undefined;
   beforeAll(async () => {
     started = await startBrowserProduct();
@@ -69,6 +74,7 @@ export function browserProductForSuite(): { readonly url: string; signedIn(token
       return running().product.url;
     },
     signedIn: (token, viewport) => signedInPage(running().browser, token, viewport),
+    signedOut: (viewport = DESKTOP) => running().browser.newPage({ viewport }),
   };
 }
 
@@ -79,4 +85,19 @@ export const horizontalOverflow = (page: Page) => page.evaluate(() => document.d
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+/**
+ * What axe-core finds wrong (WCAG 2 A and AA rules) on the page as it is now, or inside `selector`:
+ * '<rule>: <target>' lines.
+ */
+export async function accessibilityViolations(page: Page, selector?: string): Promise<string[]> {
+  // Evaluated through the debugging protocol: the app's Content Security Policy refuses injected <script> tags.
+  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate(async (within) => {
+    type Axe = { run(context: Document | string, options: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> };
+    const { axe } = window as unknown as { axe: Axe };
+    const { violations } = await axe.run(within ?? document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] } });
+    return violations.flatMap((violation) => violation.nodes.map((node) => `${violation.id}: ${node.target.join(' ')}`));
+  }, selector);
 }

@@ -1,4 +1,4 @@
-import type { Campaign, CampaignList, LeaderboardRow, LogResult } from '@warriors/contracts';
+import type { Campaign, CampaignList, Challenge, ChallengeInvite, ChallengeLeaderboardEntry, LeaderboardRow, LogResult } from '@warriors/contracts';
 
 /** A log answer that set off nothing; tests add the effects they are about. */
 export function logResult(overrides: Partial<LogResult> = {}): LogResult {
@@ -73,4 +73,55 @@ export function campaign(overrides: Partial<Campaign> = {}): Campaign {
 
 export function campaignList(lists: Partial<CampaignList> = {}): CampaignList {
   return { available: [], active: [], completed: [], ...lists };
+}
+
+/** A public challenge the caller has joined, running, 5 days left; tests change what they are about. */
+export function challenge(overrides: Partial<Challenge> = {}): Challenge {
+  return {
+    id: 7,
+    owner_id: 'u-9',
+    owner_name: 'Bob Stone',
+    name: 'Cold Call Clash',
+    description: 'Most dials wins',
+    start_at: '2026-11-20T09:00:00Z',
+    end_at: '2026-11-29T09:00:00Z',
+    start_date: '2026-11-20T09:00:00Z',
+    end_date: '2026-11-29T09:00:00Z',
+    points_target: 500,
+    is_private: false,
+    visibility: 'public',
+    activity_goals: { cold_call: 100 },
+    members_count: 3,
+    status: 'active',
+    days_remaining: 5,
+    role: 'member',
+    my_role: 'member',
+    is_joined: true,
+    is_invited: false,
+    my_points: 42,
+    user_points: 42,
+    user_score: 42,
+    my_activity_counts: { cold_call: 42 },
+    progress: 42,
+    can_edit: false,
+    can_delete: false,
+    created_at: '2026-11-01T09:00:00Z',
+    ...overrides,
+  };
+}
+
+export function challengeEntry(overrides: Partial<ChallengeLeaderboardEntry> = {}): ChallengeLeaderboardEntry {
+  return { user_id: 'u-9', name: 'Bob Stone', username: 'bob', profile_picture: null, role: 'owner', points: 120, ...overrides };
+}
+
+export function challengeInvite(overrides: Partial<ChallengeInvite> = {}): ChallengeInvite {
+  return {
+    invite_id: '0b6a1f3e-5a8b-4c1e-9f55-1d2a3b4c5d6e',
+    from_name: 'Bob Stone',
+    from_username: 'bob',
+    challenge_name: 'Secret Sprint',
+    challenge_id: 9,
+    created_at: '2026-11-23T10:00:00Z',
+    ...overrides,
+  };
 }

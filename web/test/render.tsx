@@ -59,11 +59,25 @@ export function jsonResponse(status: number, body: unknown): Response {
 /** A request nobody answers: what the network does for calls a test didn't script (see setup.ts). */
 export const pendingForever = () => new Promise<Response>(() => undefined);
 
+/**
+ * The nav bar's background polls, answered empty unless a test scripts them. RTK Query delays tag
+ * invalidation while any query is pending, so a poll left pending forever would hold back every refetch.
+ */
+const BACKGROUND_POLLS: Record<string, unknown> = { 'GET /api/challenge-invites': [] };
+
+function withQuietBackground(fetchMock: jest.Mock, scripted: (key: string) => boolean): typeof fetch {
+  return ((url: string, init: RequestInit = {}) => {
+    const key = `${init.method ?? 'GET'} ${url}`;
+    if (key in BACKGROUND_POLLS && !scripted(key)) return Promise.resolve(jsonResponse(200, BACKGROUND_POLLS[key]));
+    return fetchMock(url, init);
+  }) as typeof fetch;
+}
+
 /** Replaces the network boundary (global fetch) for one test: answers in order, then leaves calls pending. */
 export function mockFetch(...responses: Response[]): jest.Mock {
   const fetchMock = jest.fn(pendingForever);
   for (const response of responses) fetchMock.mockResolvedValueOnce(response);
-  globalThis.fetch = fetchMock;
+  globalThis.fetch = withQuietBackground(fetchMock, () => false);
   return fetchMock;
 }
 
@@ -79,7 +93,7 @@ export function mockApi(replies: Record<string, Reply>): jest.Mock {
     if (!reply) return pendingForever();
     return typeof reply === 'function' ? reply(init) : reply;
   });
-  globalThis.fetch = fetchMock as unknown as typeof fetch;
+  globalThis.fetch = withQuietBackground(fetchMock, (key) => key in replies);
   return fetchMock;
 }
 

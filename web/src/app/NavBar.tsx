@@ -6,9 +6,13 @@ import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../features/auth';
+import { ChallengeInviteItem, useGetChallengeInvitesQuery } from '../features/challenges';
+import { useLogFailure } from '../lib/use-log-failure';
+import { useNow } from '../lib/use-now';
 import { useAppDispatch } from './hooks';
 import { inviteHref } from './invite';
 import { NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
+import { NOTIFICATIONS_POLL_MS, notificationsFrom, unreadCount } from './notifications';
 import './NavBar.css';
 
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
@@ -20,9 +24,6 @@ const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
 
 /** Spec point 2: the dashboard section is scrolled to 100 ms after arriving, giving the page time to render. */
 const BATTLE_GROUND_SCROLL_DELAY_MS = 100;
-
-/** Notifications arrive in a later release; until then the bell shows an empty inbox. */
-const UNREAD_NOTIFICATIONS = 0;
 
 function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   const { pathname } = useLocation();
@@ -49,7 +50,14 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-function NotificationBell({ unread }: { unread: number }) {
+/** The bell: challenge invites (polled every 30 s), newest first, each with its own actions; failed loads are only logged. */
+function NotificationBell() {
+  const navigate = useNavigate();
+  const now = useNow(60_000);
+  const { data: invites, error } = useGetChallengeInvitesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  useLogFailure(error, 'Failed to fetch notifications');
+  const items = notificationsFrom(invites ?? []);
+  const unread = unreadCount(items);
   return (
     <Dropdown
       label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
@@ -67,10 +75,27 @@ function NotificationBell({ unread }: { unread: number }) {
         </>
       }
     >
-      {() => (
+      {(close) => (
         <div className="notifications">
           <h2 className="dropdown__heading">Notifications</h2>
-          <p className="dropdown__empty">No notifications yet</p>
+          {items.length === 0 ? (
+            <p className="dropdown__empty">No notifications yet</p>
+          ) : (
+            <ul className="notifications__list" aria-label="Notifications">
+              {items.map((item) => (
+                <li key={item.id} className={item.unread ? 'notifications__item notifications__item--unread' : 'notifications__item'}>
+                  <ChallengeInviteItem
+                    invite={item.invite}
+                    now={now}
+                    onAccepted={() => {
+                      close();
+                      void navigate(paths.challenges);
+                    }}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
         </div>
       )}
     </Dropdown>
@@ -109,7 +134,7 @@ export function NavBar({ user }: { user: User }) {
           <button type="button" className="btn btn--primary btn--small" onClick={invite}>
             Invite
           </button>
-          <NotificationBell unread={UNREAD_NOTIFICATIONS} />
+          <NotificationBell />
           <Dropdown label="Account menu" buttonClassName="avatar-button" buttonContent={<Avatar name={user.name} picture={user.profile_picture} size="sm" />}>
             {(close) => (
               <>

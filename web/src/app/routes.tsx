@@ -35,11 +35,13 @@ export const routes: RouteObject[] = [
               { path: paths.badges, ...screen(() => import('../features/badges/BadgesScreen')) },
               { path: paths.goals, ...screen(() => import('../features/goals/GoalsScreen')) },
               { path: paths.stats, ...screen(() => import('../features/stats/StatsScreen')) },
-              { path: paths.challenges, ...screen(() => import('../features/challenges/ChallengesScreen')) },
               { path: paths.profile, ...screen(() => import('../features/profile/ProfileScreen')) },
               { path: paths.userProfile, ...screen(() => import('../features/profile/ProfileScreen')) },
             ],
           },
+          // Protected, except that an invitation link (/challenges?id=...) shows its invitation to a visitor
+          // who is not signed in: the screen guards itself.
+          { path: paths.challenges, ...screen(() => import('../features/challenges/ChallengesScreen')) },
           { path: '*', element: <NotFound /> },
         ],
       },

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useDismiss } from './use-dismiss';
 import './Modal.css';
@@ -8,10 +8,39 @@ interface ModalProps {
   onClose: () => void;
   children: ReactNode;
   footer?: ReactNode;
+  /** A roomier dialog for a form with many fields. */
+  wide?: boolean;
 }
 
-/** A dialog over the page: focus moves into it, Escape or the backdrop closes it, focus returns after. */
-export function Modal({ title, onClose, children, footer }: ModalProps) {
+const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+function isTopmost(dialog: HTMLElement | null): boolean {
+  const open = document.querySelectorAll('[role="dialog"][aria-modal="true"]');
+  return dialog !== null && open[open.length - 1] === dialog;
+}
+
+/** Tab and Shift+Tab cycle inside the dialog instead of leaving it for the page behind. */
+function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
+  if (event.key !== 'Tab') return;
+  const focusable = [...event.currentTarget.querySelectorAll<HTMLElement>(FOCUSABLE)];
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  if (!first || !last) {
+    event.preventDefault();
+    return;
+  }
+  const active = document.activeElement;
+  if (event.shiftKey && (active === first || active === event.currentTarget)) {
+    event.preventDefault();
+    last.focus();
+  } else if (!event.shiftKey && active === last) {
+    event.preventDefault();
+    first.focus();
+  }
+}
+
+/** A dialog over the page: focus moves into it and stays there, Escape or the backdrop closes it, focus returns after. */
+export function Modal({ title, onClose, children, footer, wide = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -22,11 +51,12 @@ export function Modal({ title, onClose, children, footer }: ModalProps) {
     return () => openerRef.current?.focus();
   }, []);
 
-  useDismiss(true, onClose, {});
+  // With a dialog opened from a dialog (a confirmation over a detail view), Escape closes only the top one.
+  useDismiss(true, () => isTopmost(dialogRef.current) && onClose(), {});
 
   return createPortal(
     <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1}>
+      <div className={wide ? 'modal modal--wide' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1} onKeyDown={trapFocus}>
         <h2 className="modal__title" id={titleId}>
           {title}
         </h2>

@@ -1,3 +1,4 @@
+import { formatDate } from '../../lib/relative-time';
 import { useGetChallengeInvitationQuery } from './api';
 import './auth.css';
 
@@ -15,7 +16,10 @@ export function InvitationCard({ challengeId }: { challengeId: string }) {
             <p className="invitation__kicker">You've been invited to join</p>
             <p className="invitation__name">{data.name}</p>
             {data.description && <p className="invitation__text">{data.description}</p>}
-            {data.owner_name && <p className="invitation__text">Hosted by {data.owner_name}</p>}
+            <p className="invitation__text">
+              {formatDate(data.start_at)} – {formatDate(data.end_at)} · {data.members_count} {data.members_count === 1 ? 'warrior' : 'warriors'}
+            </p>
+            <p className="invitation__text">Hosted by {data.owner_name}</p>
           </>
         ) : (
           <p className="invitation__name">You've been invited to join a challenge</p>

@@ -1,12 +1,5 @@
-import type { AuthResponse, LoginBody, SignupBody, User } from '@warriors/contracts';
+import type { AuthResponse, LoginBody, PublicChallenge, SignupBody, User } from '@warriors/contracts';
 import { api } from '../../lib/api';
-
-/** What the invitation card needs from GET /challenges/public/{id}; the endpoint arrives with challenges. */
-export interface ChallengeInvitation {
-  name: string;
-  description?: string | null;
-  owner_name?: string | null;
-}
 
 export const authApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -19,7 +12,7 @@ export const authApi = api.injectEndpoints({
     getMe: build.query<User, void>({
       query: () => '/me',
     }),
-    getChallengeInvitation: build.query<ChallengeInvitation, string>({
+    getChallengeInvitation: build.query<PublicChallenge, string>({
       query: (id) => `/challenges/public/${encodeURIComponent(id)}`,
     }),
   }),

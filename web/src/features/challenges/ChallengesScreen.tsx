@@ -1,16 +1,260 @@
-import { ComingSoon } from '../../components/ComingSoon';
+import { useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { CHALLENGE_MESSAGES, type Challenge, type CreateChallengeBody } from '@warriors/contracts';
+import { useAppSelector } from '../../app/hooks';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
-import { Panel } from '../../components/Panel';
+import { Tabs, tabId } from '../../components/Tabs';
+import { CHALLENGE_ID_PARAM, paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api-error';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { selectCurrentUser } from '../auth';
+import {
+  useCreateChallengeMutation,
+  useDeleteChallengeMutation,
+  useGetChallengeQuery,
+  useGetChallengesQuery,
+  useJoinChallengeMutation,
+  useLeaveChallengeMutation,
+  useUpdateChallengeMutation,
+  type ChallengeListKey,
+} from './api';
+import { ChallengeCard } from './ChallengeCard';
+import { ChallengeDetailModal } from './ChallengeDetailModal';
+import { ChallengeFormModal } from './ChallengeFormModal';
+import { EMPTY_CHALLENGE_FORM, formValuesOf } from './challenge-rules';
+import { InvitationLanding } from './InvitationLanding';
+import './challenges.css';
 
-export default function ChallengesScreen() {
+const PANEL_ID = 'challenges-panel';
+const TABS: ReadonlyArray<{ id: ChallengeListKey; label: string }> = [
+  { id: 'open', label: 'Open Challenges' },
+  { id: 'mine', label: 'My Challenges' },
+  { id: 'past', label: 'Past Challenges' },
+];
+const EMPTY_TEXT: Record<ChallengeListKey, string> = {
+  open: 'No open challenges available',
+  mine: "You haven't joined any challenges yet",
+  past: "You haven't joined any challenges yet",
+};
+
+/** The id of a challenge link (/challenges?id=...): challenge ids are positive whole numbers. */
+function linkedChallengeId(text: string | null): number | null {
+  if (text === null || !/^\d+$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+type Pending = { kind: 'leave' | 'delete'; challenge: Challenge };
+type Editing = { mode: 'create' } | { mode: 'edit'; challenge: Challenge };
+
+/**
+ * /challenges. A visitor who is not signed in reaches it only by an invitation link and sees only the
+ * invitation; everyone else gets the screen (with the invitation over it when the link names one).
+ */
+export default function ChallengesRoute() {
+  const user = useAppSelector(selectCurrentUser);
+  const [search] = useSearchParams();
+  const navigate = useNavigate();
+  const linked = search.get('id');
+  if (user) return <ChallengesScreen />;
+  if (!linked) return <Navigate to={paths.auth} replace />;
+  return (
+    <div className="challenges-guest">
+      <PageHeader title="Open Challenges" subtitle="Compete with fellow warriors in custom challenges" />
+      <InvitationLanding
+        challengeId={linked}
+        signedIn={false}
+        onDone={() => void navigate(paths.auth)}
+        onSignUp={() => void navigate(`${paths.home}?${CHALLENGE_ID_PARAM}=${encodeURIComponent(linked)}`)}
+      />
+    </div>
+  );
+}
+
+function ChallengesScreen() {
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const linkText = search.get('id');
+  const linkedId = linkedChallengeId(linkText);
+  const [tab, setTab] = useState<ChallengeListKey>('open');
+  const list = useGetChallengesQuery(tab);
+  useLogFailure(list.error, 'Failed to fetch challenges');
+  const linkedChallenge = useGetChallengeQuery(linkedId ?? 0, { skip: linkedId === null });
+  const [opened, setOpened] = useState<Challenge | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+  const [pending, setPending] = useState<Pending | null>(null);
+  const [feedback, setFeedback] = useState<string | null>(null);
+  const [createChallenge, createState] = useCreateChallengeMutation();
+  const [updateChallenge, updateState] = useUpdateChallengeMutation();
+  const [joinChallenge, joinState] = useJoinChallengeMutation();
+  const [leaveChallenge, leaveState] = useLeaveChallengeMutation();
+  const [deleteChallenge, deleteState] = useDeleteChallengeMutation();
+  const busy = joinState.isLoading || leaveState.isLoading || deleteState.isLoading;
+
+  const closeLink = () => void navigate(paths.challenges, { replace: true });
+
+  const join = async (challenge: Challenge) => {
+    setFeedback(null);
+    try {
+      await joinChallenge(challenge.id).unwrap();
+    } catch (error) {
+      setFeedback(errorMessage(error, CHALLENGE_MESSAGES.joinFailed));
+    }
+  };
+
+  const save = async (body: CreateChallengeBody): Promise<string | null> => {
+    if (!editing) return null;
+    try {
+      if (editing.mode === 'create') {
+        await createChallenge(body).unwrap();
+        setTab('mine');
+      } else {
+        await updateChallenge({ id: editing.challenge.id, body }).unwrap();
+      }
+      setEditing(null);
+      return null;
+    } catch (error) {
+      return errorMessage(error, editing.mode === 'create' ? CHALLENGE_MESSAGES.createFailed : CHALLENGE_MESSAGES.updateFailed);
+    }
+  };
+
+  const confirm = async ({ kind, challenge }: Pending) => {
+    try {
+      if (kind === 'delete') {
+        await deleteChallenge(challenge.id).unwrap();
+      } else {
+        await leaveChallenge(challenge.id).unwrap();
+        setOpened(null);
+        if (linkedId === challenge.id) closeLink();
+      }
+    } catch (error) {
+      setFeedback(kind === 'delete' ? CHALLENGE_MESSAGES.deleteActive : errorMessage(error, CHALLENGE_MESSAGES.leaveFailed));
+    } finally {
+      setPending(null);
+    }
+  };
+
+  const ask = (kind: Pending['kind'], challenge: Challenge) => {
+    setFeedback(null);
+    setPending({ kind, challenge });
+  };
+
+  const challenges = list.data ?? [];
+  const showLanding = linkText !== null && !opened && !(linkedChallenge.data?.is_joined ?? false) && !linkedChallenge.isFetching;
+  const showLinkedDetail = linkedId !== null && !opened && linkedChallenge.data?.is_joined === true;
+
+  const actionsFor = (challenge: Challenge) => {
+    if (tab === 'open') {
+      if (challenge.is_joined) return undefined;
+      return (
+        <Button className="btn--small" onClick={() => void join(challenge)} disabled={busy} aria-label={`Join Challenge ${challenge.name}`}>
+          Join Challenge
+        </Button>
+      );
+    }
+    if (!challenge.can_edit && !challenge.can_delete) return undefined;
+    return (
+      <>
+        {challenge.can_edit && (
+          <Button variant="secondary" className="btn--small" onClick={() => setEditing({ mode: 'edit', challenge })} aria-label={`Edit Challenge ${challenge.name}`}>
+            Edit Challenge
+          </Button>
+        )}
+        {challenge.can_delete && (
+          <Button variant="danger" className="btn--small" onClick={() => ask('delete', challenge)} aria-label={`Delete Challenge ${challenge.name}`}>
+            Delete Challenge
+          </Button>
+        )}
+      </>
+    );
+  };
+
   return (
     <>
-      <PageHeader title="Open Challenges" subtitle="Compete with fellow warriors in custom challenges" />
-      <Panel>
-        <ComingSoon title="Challenges are coming" highlights={['Open, private and past challenges', 'Challenge leaderboards with medals', 'Invite warriors by email or search']}>
-          Host a challenge, invite your rivals and fight for the top spot.
-        </ComingSoon>
-      </Panel>
+      <PageHeader
+        title="Open Challenges"
+        subtitle="Compete with fellow warriors in custom challenges"
+        actions={
+          <Button
+            onClick={() => {
+              setFeedback(null);
+              setEditing({ mode: 'create' });
+            }}
+          >
+            <span aria-hidden="true">+</span> Create Challenge
+          </Button>
+        }
+      />
+      {feedback && (
+        <div className="page-feedback">
+          <Alert tone="error">{feedback}</Alert>
+        </div>
+      )}
+      <div className="challenges-tabs">
+        <Tabs label="Challenges" tabs={TABS} selected={tab} onSelect={setTab} panelId={PANEL_ID} />
+      </div>
+      <section id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(PANEL_ID, tab)} className="challenges-panel">
+        {challenges.length === 0 ? (
+          list.isFetching || list.isLoading ? (
+            <p className="challenge-loading" role="status">
+              <span className="spinner" aria-hidden="true" /> Loading challenges...
+            </p>
+          ) : (
+            <p className="empty-state">{EMPTY_TEXT[tab]}</p>
+          )
+        ) : (
+          <ul className="challenge-grid" aria-busy={list.isFetching}>
+            {challenges.map((challenge) => (
+              <ChallengeCard key={challenge.id} challenge={challenge} showOwnPoints={tab === 'mine'} onOpen={setOpened} actions={actionsFor(challenge)} />
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {opened && (
+        <ChallengeDetailModal
+          challengeId={opened.id}
+          summary={opened}
+          busy={busy}
+          onClose={() => setOpened(null)}
+          onLeave={(challenge) => ask('leave', challenge)}
+          onJoin={(challenge) => void join(challenge)}
+        />
+      )}
+      {showLinkedDetail && linkedChallenge.data && (
+        <ChallengeDetailModal
+          challengeId={linkedChallenge.data.id}
+          summary={linkedChallenge.data}
+          busy={busy}
+          onClose={closeLink}
+          onLeave={(challenge) => ask('leave', challenge)}
+          onJoin={(challenge) => void join(challenge)}
+        />
+      )}
+      {showLanding && linkText !== null && <InvitationLanding challengeId={linkText} signedIn onDone={closeLink} onSignUp={closeLink} />}
+      {editing && (
+        <ChallengeFormModal
+          key={editing.mode === 'edit' ? editing.challenge.id : 'new'}
+          mode={editing.mode}
+          initial={editing.mode === 'edit' ? formValuesOf(editing.challenge) : EMPTY_CHALLENGE_FORM}
+          busy={editing.mode === 'create' ? createState.isLoading : updateState.isLoading}
+          onSubmit={save}
+          onClose={() => setEditing(null)}
+        />
+      )}
+      {pending && (
+        <ConfirmDialog
+          title={pending.kind === 'delete' ? 'Delete challenge?' : 'Leave challenge?'}
+          message={pending.kind === 'delete' ? CHALLENGE_MESSAGES.deleteConfirm(pending.challenge.name) : CHALLENGE_MESSAGES.leaveConfirm}
+          confirmLabel={pending.kind === 'delete' ? 'Delete Challenge' : 'Leave Challenge'}
+          busy={busy}
+          onConfirm={() => void confirm(pending)}
+          onCancel={() => setPending(null)}
+        />
+      )}
     </>
   );
 }

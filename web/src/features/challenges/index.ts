@@ -1,2 +1,3 @@
-// Nothing of this feature is used outside it yet: its screen is loaded by the app's routes.
-export {};
+// The challenges feature's public surface: the bell's challenge invites (its screen is loaded by the app's routes).
+export { useGetChallengeInvitesQuery } from './api';
+export { ChallengeInviteItem } from './ChallengeInviteItem';

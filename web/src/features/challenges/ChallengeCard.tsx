@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import type { Challenge } from '@warriors/contracts';
+import { formatDate } from '../../lib/relative-time';
+import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
+
+interface ChallengeCardProps {
+  challenge: Challenge;
+  /** The My tab shows the caller's own points. */
+  showOwnPoints: boolean;
+  onOpen: (challenge: Challenge) => void;
+  actions?: ReactNode;
+}
+
+/** One challenge in the grid; its name opens the detail modal, its buttons act on it. */
+export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: ChallengeCardProps) {
+  const ended = challenge.status === 'ended' || challenge.days_remaining <= 0;
+  const isOwner = (challenge.my_role ?? challenge.role) === 'owner';
+  return (
+    <li className={`challenge-card${ended ? ' challenge-card--ended' : ''}`}>
+      <div className="challenge-card__head">
+        <h3 className="challenge-card__name">
+          <button type="button" className="challenge-card__open" onClick={() => onOpen(challenge)}>
+            {challenge.name}
+          </button>
+        </h3>
+        <span className="challenge-card__marks">
+          {isOwner && (
+            <span className="challenge-card__mark" role="img" aria-label="You host this challenge" title="You host this challenge">
+              👑
+            </span>
+          )}
+          {challenge.is_private && (
+            <span className="challenge-card__mark" role="img" aria-label="Private challenge" title="Private challenge">
+              🔒
+            </span>
+          )}
+        </span>
+      </div>
+      {challenge.description && <p className="challenge-card__description">{challenge.description}</p>}
+      <ul className="challenge-card__facts">
+        <li>
+          <span aria-hidden="true">📅 </span>
+          {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+        </li>
+        <li>
+          <span aria-hidden="true">⚔️ </span>
+          {warriorsText(challenge.members_count)}
+        </li>
+        {challenge.points_target !== null && (
+          <li>
+            <span aria-hidden="true">🎯 </span>
+            Goal: {pointsText(challenge.points_target)}
+          </li>
+        )}
+        {showOwnPoints && (
+          <li className="challenge-card__mine">
+            <span aria-hidden="true">⭐ </span>
+            Your points: {challenge.my_points.toLocaleString('en-US')}
+          </li>
+        )}
+      </ul>
+      <div className="challenge-card__status">
+        <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
+          <span aria-hidden="true">{ended ? '🏁 ' : '⏳ '}</span>
+          {timeLeftText(challenge)}
+        </p>
+        {challenge.status === 'upcoming' && <p className="challenge-card__starts">Starts {formatDate(challenge.start_at)}</p>}
+      </div>
+      {actions && <div className="challenge-card__actions">{actions}</div>}
+    </li>
+  );
+}

@@ -1,0 +1,160 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ACTIVITY_CATALOG, CHALLENGE_COUNT_MAX, CHALLENGE_COUNT_MIN, type CreateChallengeBody } from '@warriors/contracts';
+import { Button } from '../../components/Button';
+import { FormErrors } from '../../components/FormErrors';
+import { Modal } from '../../components/Modal';
+import { CHALLENGE_ACTIVITY_TYPES, challengeBody, challengeCountOnBlur, toggleGoal, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
+import { InviteeSearch } from './InviteeSearch';
+
+interface ChallengeFormModalProps {
+  mode: 'create' | 'edit';
+  initial: ChallengeFormValues;
+  busy: boolean;
+  /** Saves; resolves to the failure text, or null once saved. */
+  onSubmit: (body: CreateChallengeBody) => Promise<string | null>;
+  onClose: () => void;
+}
+
+const TEXTS = {
+  create: { title: 'Create Challenge', submit: 'Create Challenge', busy: 'Creating...', invites: 'Invite Warriors' },
+  edit: { title: 'Edit Challenge', submit: 'Update Challenge', busy: 'Updating...', invites: 'Send Additional Invites' },
+} as const;
+
+/** The create and edit modals of spec point 2: the same fields, with the counts' blur rule of point 5. */
+export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: ChallengeFormModalProps) {
+  const id = useId();
+  const texts = TEXTS[mode];
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<string[]>([]);
+  const set = <K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
+  const setCount = (type: keyof ChallengeFormValues['goals'], text: string) => setValues((current) => ({ ...current, goals: { ...current.goals, [type]: text } }));
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validateChallengeForm(values);
+    setErrors(problems);
+    if (problems.length > 0) return;
+    const failure = await onSubmit(challengeBody(values));
+    if (failure) setErrors([failure]);
+  };
+
+  return (
+    <Modal
+      title={texts.title}
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form={`${id}-form`} disabled={busy}>
+            {busy ? texts.busy : texts.submit}
+          </Button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} className="form challenge-form" onSubmit={submit} noValidate>
+        <FormErrors errors={errors} />
+        <div className="field">
+          <label htmlFor={`${id}-name`}>Challenge Name</label>
+          <input id={`${id}-name`} value={values.name} maxLength={120} required aria-required="true" onChange={(event) => set('name', event.target.value)} />
+        </div>
+        <div className="field">
+          <label htmlFor={`${id}-description`}>
+            Description <span className="muted">(optional)</span>
+          </label>
+          <textarea id={`${id}-description`} rows={3} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
+        </div>
+        <div className="form__row">
+          <div className="field">
+            <label htmlFor={`${id}-start`}>Start Date</label>
+            <input id={`${id}-start`} type="datetime-local" required aria-required="true" value={values.start} onChange={(event) => set('start', event.target.value)} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-end`}>End Date</label>
+            <input id={`${id}-end`} type="datetime-local" required aria-required="true" value={values.end} onChange={(event) => set('end', event.target.value)} />
+          </div>
+        </div>
+        <fieldset className="challenge-goals">
+          <legend>Activity Goals</legend>
+          <ul className="challenge-goals__list">
+            {CHALLENGE_ACTIVITY_TYPES.map((type) => {
+              const { icon, label } = ACTIVITY_CATALOG[type];
+              const count = values.goals[type];
+              const checkId = `${id}-goal-${type}`;
+              return (
+                <li key={type} className={count === undefined ? 'challenge-goal' : 'challenge-goal challenge-goal--on'}>
+                  <label className="check challenge-goal__check" htmlFor={checkId}>
+                    <input id={checkId} type="checkbox" checked={count !== undefined} onChange={() => set('goals', toggleGoal(values.goals, type))} />
+                    <span>
+                      <span aria-hidden="true">{icon} </span>
+                      {label}
+                    </span>
+                  </label>
+                  {count !== undefined && (
+                    <input
+                      className="challenge-goal__count"
+                      type="number"
+                      inputMode="numeric"
+                      min={CHALLENGE_COUNT_MIN}
+                      max={CHALLENGE_COUNT_MAX}
+                      aria-label={`${label} quantity`}
+                      value={count}
+                      onChange={(event) => setCount(type, event.target.value)}
+                      onBlur={(event) => setCount(type, challengeCountOnBlur(event.target.value))}
+                    />
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </fieldset>
+        <div className="field">
+          <label htmlFor={`${id}-target`}>
+            Points Target <span className="muted">(optional)</span>
+          </label>
+          <input
+            id={`${id}-target`}
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={values.pointsTarget}
+            aria-describedby={`${id}-target-hint`}
+            onChange={(event) => set('pointsTarget', event.target.value)}
+          />
+          <p className="hint" id={`${id}-target-hint`}>
+            Leave empty to use the total points of the activity goals.
+          </p>
+        </div>
+        <label className="check challenge-form__private" htmlFor={`${id}-private`}>
+          <input id={`${id}-private`} type="checkbox" checked={values.isPrivate} onChange={(event) => set('isPrivate', event.target.checked)} />
+          <span>
+            <strong>Private Challenge</strong>
+            <span className="hint"> Only invited warriors can join</span>
+          </span>
+        </label>
+        {values.isPrivate && (
+          <fieldset className="challenge-invites">
+            <legend>{texts.invites}</legend>
+            <div className="field">
+              <label htmlFor={`${id}-emails`}>Invite by Email</label>
+              <textarea
+                id={`${id}-emails`}
+                rows={3}
+                value={values.inviteEmails}
+                placeholder={'Jane Doe, jane@example.com\nJohn Roe, john@example.com'}
+                aria-describedby={`${id}-emails-hint`}
+                onChange={(event) => set('inviteEmails', event.target.value)}
+              />
+              <p className="hint" id={`${id}-emails-hint`}>
+                One &quot;Name, Email&quot; per line.
+              </p>
+            </div>
+            <InviteeSearch picked={values.invitees} onChange={(invitees) => set('invitees', invitees)} />
+          </fieldset>
+        )}
+      </form>
+    </Modal>
+  );
+}

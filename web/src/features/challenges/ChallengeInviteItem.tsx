@@ -1,0 +1,63 @@
+import type { ChallengeInvite } from '@warriors/contracts';
+import { relativeTime } from '../../lib/relative-time';
+import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
+import './invite-item.css';
+
+interface ChallengeInviteItemProps {
+  invite: ChallengeInvite;
+  now: Date;
+  /** After accepting: the bell closes and the user goes to /challenges. */
+  onAccepted: () => void;
+}
+
+/** One challenge invite in the bell: who asks, to what, when, with Accept and Decline. Failures are only logged. */
+export function ChallengeInviteItem({ invite, now, onAccepted }: ChallengeInviteItemProps) {
+  const [accept, acceptState] = useAcceptChallengeInviteMutation();
+  const [decline, declineState] = useDeclineChallengeInviteMutation();
+  const busy = acceptState.isLoading || declineState.isLoading;
+
+  const onAccept = async () => {
+    try {
+      await accept(invite.invite_id).unwrap();
+      onAccepted();
+    } catch (error) {
+      console.error('Failed to accept challenge invite', error);
+    }
+  };
+
+  const onDecline = async () => {
+    try {
+      await decline(invite.invite_id).unwrap();
+    } catch (error) {
+      console.error('Failed to decline challenge invite', error);
+    }
+  };
+
+  return (
+    <div className="challenge-invite">
+      <span className="challenge-invite__icon" aria-hidden="true">
+        🏆
+      </span>
+      <div className="challenge-invite__body">
+        <p className="challenge-invite__text">
+          <strong>{invite.from_name}</strong> <span className="muted">@{invite.from_username}</span> invited you to <strong>{invite.challenge_name}</strong>
+        </p>
+        <p className="challenge-invite__time">{relativeTime(invite.created_at, now)}</p>
+        <div className="challenge-invite__actions">
+          <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => void onAccept()} aria-label={`Accept invite to ${invite.challenge_name}`}>
+            Accept
+          </button>
+          <button
+            type="button"
+            className="btn btn--secondary btn--small"
+            disabled={busy}
+            onClick={() => void onDecline()}
+            aria-label={`Decline invite to ${invite.challenge_name}`}
+          >
+            Decline
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

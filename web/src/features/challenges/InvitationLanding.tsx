@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import { CHALLENGE_MESSAGES } from '@warriors/contracts';
+import { Alert } from '../../components/Alert';
+import { Button } from '../../components/Button';
+import { Modal } from '../../components/Modal';
+import { errorMessage } from '../../lib/api-error';
+import { formatDate } from '../../lib/relative-time';
+import { useGetPublicChallengeQuery, useJoinChallengeMutation } from './api';
+import { goalLines, pointsText, warriorsText } from './challenge-rules';
+
+interface InvitationLandingProps {
+  challengeId: string;
+  signedIn: boolean;
+  /** After joining, or on Close: back to /challenges. */
+  onDone: () => void;
+  /** A visitor without an account goes to sign up or log in, keeping the invitation. */
+  onSignUp: () => void;
+}
+
+/** What a challenge link (/challenges?id=...) opens: the invitation, and the way in. */
+export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: InvitationLandingProps) {
+  const { data: challenge, isError } = useGetPublicChallengeQuery(challengeId);
+  const [join, joinState] = useJoinChallengeMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const accept = async () => {
+    if (!challenge) return;
+    setFailure(null);
+    try {
+      await join(challenge.id).unwrap();
+      onDone();
+    } catch (error) {
+      setFailure(errorMessage(error, CHALLENGE_MESSAGES.joinFailed));
+    }
+  };
+
+  return (
+    <Modal
+      title="You've been invited to join"
+      onClose={onDone}
+      footer={
+        <>
+          <Button variant="secondary" onClick={onDone}>
+            Close
+          </Button>
+          {challenge &&
+            (signedIn ? (
+              <Button onClick={() => void accept()} disabled={joinState.isLoading}>
+                {joinState.isLoading ? 'Joining...' : 'Accept Challenge'}
+              </Button>
+            ) : (
+              <Button onClick={onSignUp}>Sign Up / Login to Join</Button>
+            ))}
+        </>
+      }
+    >
+      {failure && <Alert tone="error">{failure}</Alert>}
+      {challenge ? (
+        <div className="challenge-detail invitation-landing">
+          <p className="invitation-landing__name">
+            <span aria-hidden="true">🏆 </span>
+            {challenge.name}
+          </p>
+          {challenge.description && <p className="challenge-detail__description">{challenge.description}</p>}
+          <dl className="challenge-detail__facts">
+            <div>
+              <dt>Duration</dt>
+              <dd>
+                {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+              </dd>
+            </div>
+            <div>
+              <dt>Warriors</dt>
+              <dd>{warriorsText(challenge.members_count)}</dd>
+            </div>
+            {challenge.points_target !== null && (
+              <div>
+                <dt>Target</dt>
+                <dd>{pointsText(challenge.points_target)}</dd>
+              </div>
+            )}
+          </dl>
+          {goalLines(challenge.activity_goals).length > 0 && (
+            <>
+              <h3 className="challenge-detail__heading">Challenge Goals</h3>
+              <ul className="challenge-goal-lines">
+                {goalLines(challenge.activity_goals).map((goal) => (
+                  <li key={goal.type}>
+                    <span aria-hidden="true">{goal.icon} </span>
+                    {goal.label}: {goal.count.toLocaleString('en-US')}
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
+          <p className="invitation-landing__host">Hosted by {challenge.owner_name}</p>
+        </div>
+      ) : isError ? (
+        <Alert tone="error">{CHALLENGE_MESSAGES.notFound}</Alert>
+      ) : (
+        <p className="challenge-loading" role="status">
+          <span className="spinner" aria-hidden="true" /> Loading...
+        </p>
+      )}
+    </Modal>
+  );
+}

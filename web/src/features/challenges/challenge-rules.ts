@@ -1,0 +1,165 @@
+import {
+  ACTIVITY_CATALOG,
+  CHALLENGE_COUNT_MAX,
+  CHALLENGE_COUNT_MIN,
+  CHALLENGE_MESSAGES,
+  DEFAULT_CHALLENGE_COUNT,
+  GOAL_ACTIVITY_TYPES,
+  parseInviteEmails,
+  type ActivityGoalMap,
+  type ActivityType,
+  type Challenge,
+  type ChallengeGoal,
+  type CreateChallengeBody,
+  type UserSearchResult,
+} from '@warriors/contracts';
+
+/** The activity types a challenge may set goals on, in the catalog's order. */
+export const CHALLENGE_ACTIVITY_TYPES: readonly ActivityType[] = GOAL_ACTIVITY_TYPES;
+
+/** A ticked activity and the text of its count field, as typed. */
+export type GoalSelection = Partial<Record<ActivityType, string>>;
+
+/** The picked invitee: enough to show the chip and send the id. */
+export type Invitee = Pick<UserSearchResult, 'id' | 'name' | 'username'>;
+
+export interface ChallengeFormValues {
+  name: string;
+  description: string;
+  /** datetime-local texts, in the browser's time zone. */
+  start: string;
+  end: string;
+  goals: GoalSelection;
+  pointsTarget: string;
+  isPrivate: boolean;
+  inviteEmails: string;
+  invitees: Invitee[];
+}
+
+export const EMPTY_CHALLENGE_FORM: ChallengeFormValues = {
+  name: '',
+  description: '',
+  start: '',
+  end: '',
+  goals: {},
+  pointsTarget: '',
+  isPrivate: false,
+  inviteEmails: '',
+  invitees: [],
+};
+
+/** Ticking an activity adds it with count 50; unticking removes it (spec point 4). */
+export function toggleGoal(goals: GoalSelection, type: ActivityType): GoalSelection {
+  const next = { ...goals };
+  if (next[type] === undefined) next[type] = String(DEFAULT_CHALLENGE_COUNT);
+  else delete next[type];
+  return next;
+}
+
+const wholeNumber = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
+
+/** Spec point 5: on leaving the field, empty, non-numeric or below 1 becomes 50; above 10000 becomes 10000. */
+export function challengeCountOnBlur(text: string): string {
+  const count = wholeNumber(text);
+  if (!(count >= CHALLENGE_COUNT_MIN)) return String(DEFAULT_CHALLENGE_COUNT);
+  return String(Math.min(count, CHALLENGE_COUNT_MAX));
+}
+
+/** A datetime-local text ('2026-12-01T09:00') to the ISO instant it names in this browser's zone. */
+export function localInputToIso(text: string): string {
+  return new Date(text).toISOString();
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An ISO instant to the datetime-local text that shows it in this browser's zone. */
+export function isoToLocalInput(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}T${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
+
+function goalsOf(selection: GoalSelection): ChallengeGoal[] {
+  return CHALLENGE_ACTIVITY_TYPES.filter((type) => selection[type] !== undefined).map((type) => ({
+    type,
+    count: Number(challengeCountOnBlur(selection[type] ?? '')),
+  }));
+}
+
+/** The spec point 5 checks the form can make before asking the server; the texts are the contract's. */
+export function validateChallengeForm(values: ChallengeFormValues): string[] {
+  const errors: string[] = [];
+  if (values.name.trim() === '') errors.push(CHALLENGE_MESSAGES.nameRequired);
+  const start = values.start ? Date.parse(values.start) : Number.NaN;
+  const end = values.end ? Date.parse(values.end) : Number.NaN;
+  if (Number.isNaN(start)) errors.push(CHALLENGE_MESSAGES.startRequired);
+  if (Number.isNaN(end)) errors.push(CHALLENGE_MESSAGES.endRequired);
+  if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.push(CHALLENGE_MESSAGES.endAfterStart);
+  if (values.pointsTarget.trim() !== '' && !(wholeNumber(values.pointsTarget) >= 1)) errors.push(CHALLENGE_MESSAGES.pointsTarget);
+  if (values.isPrivate && parseInviteEmails(values.inviteEmails).badLines.length > 0) errors.push(CHALLENGE_MESSAGES.inviteLine);
+  return errors;
+}
+
+/**
+ * The body of POST /challenges (and of an update: the same fields). A blank points target is sent as null,
+ * so the server uses the goals' total points; invitees go only with a private challenge.
+ */
+export function challengeBody(values: ChallengeFormValues): CreateChallengeBody {
+  const target = values.pointsTarget.trim();
+  return {
+    name: values.name.trim(),
+    description: values.description.trim() || null,
+    start_at: localInputToIso(values.start),
+    end_at: localInputToIso(values.end),
+    points_target: target === '' ? null : Number(target),
+    is_private: values.isPrivate,
+    activity_goals: goalsOf(values.goals),
+    invitees: values.isPrivate ? values.invitees.map((invitee) => invitee.id) : [],
+    invite_emails: values.isPrivate ? values.inviteEmails.trim() : '',
+  };
+}
+
+/** An existing challenge as the edit form starts: invitee fields empty, since they send additional invites. */
+export function formValuesOf(challenge: Challenge): ChallengeFormValues {
+  const goals: GoalSelection = {};
+  for (const [type, count] of Object.entries(challenge.activity_goals) as Array<[ActivityType, number]>) goals[type] = String(count);
+  return {
+    name: challenge.name,
+    description: challenge.description ?? '',
+    start: isoToLocalInput(challenge.start_at),
+    end: isoToLocalInput(challenge.end_at),
+    goals,
+    pointsTarget: challenge.points_target === null ? '' : String(challenge.points_target),
+    isPrivate: challenge.is_private,
+    inviteEmails: '',
+    invitees: [],
+  };
+}
+
+export const warriorsText = (count: number): string => `${count.toLocaleString('en-US')} ${count === 1 ? 'warrior' : 'warriors'}`;
+
+export const pointsText = (points: number): string => `${points.toLocaleString('en-US')} ${points === 1 ? 'point' : 'points'}`;
+
+/** Days remaining or 'Challenge ended'; an upcoming challenge says when it starts. */
+export function timeLeftText(challenge: Pick<Challenge, 'status' | 'days_remaining'>): string {
+  if (challenge.status === 'ended' || challenge.days_remaining <= 0) return 'Challenge ended';
+  return `${challenge.days_remaining} ${challenge.days_remaining === 1 ? 'day' : 'days'} remaining`;
+}
+
+/** Medals for the first three ranks, then #rank. */
+export function rankMark(rank: number): string {
+  return ['🥇', '🥈', '🥉'][rank - 1] ?? `#${rank}`;
+}
+
+/** The goals in the catalog's order, each with its icon and label. */
+export function goalLines(goals: ActivityGoalMap): Array<{ type: ActivityType; icon: string; label: string; plural: string; count: number }> {
+  return (Object.keys(ACTIVITY_CATALOG) as ActivityType[])
+    .filter((type) => goals[type] !== undefined)
+    .map((type) => ({ type, icon: ACTIVITY_CATALOG[type].icon, label: ACTIVITY_CATALOG[type].label, plural: ACTIVITY_CATALOG[type].plural, count: goals[type] ?? 0 }));
+}
+
+/** The users the picker may still offer: not the caller, not already picked. */
+export function pickable(results: readonly UserSearchResult[], picked: readonly Invitee[], selfId: string | undefined): UserSearchResult[] {
+  const taken = new Set(picked.map((invitee) => invitee.id));
+  return results.filter((result) => result.id !== selfId && !taken.has(result.id));
+}
