@@ -27,6 +27,7 @@ describe('a board of 10,000 members', () => {
       select 'm' || g, now(), 'Member ' || g, 'member_' || g, null, true from generate_series(1, ${MEMBERS}) g`.execute(c.db);
     await sql`insert into challenges.challenge_members (challenge_id, user_id, role, joined_at, points, counts)
       select ${id}, 'm' || g, 'member', now(), g, '{}' from generate_series(1, ${MEMBERS}) g`.execute(c.db);
+    await sql`update challenges.challenges set members_count = members_count + ${MEMBERS} where id = ${id}`.execute(c.db);
     await c.board.clear();
     await eventually('the board rebuilt', async () => ((await c.board.isComplete()) ? true : undefined), 30_000);
 
