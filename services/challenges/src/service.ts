@@ -54,7 +54,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       { name: 'database', check: () => ports.database.ping() },
       { name: 'leaderboard', check: () => board.isReady() },
     ],
-    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }))],
+    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }), requireAuth(tokens))],
   });
   let subscriptions: Subscription[] = [];
 

@@ -20,6 +20,12 @@ export const MAX_CACHED_BOARD_PAGES = 256;
  * BOARD_PAGE_TTL_MS and dropped at once when this process credits the board, a member leaves or is
  * removed, a user's projection changes, or the challenge is updated or deleted.
  */
-export type BoardPages = ResponseCache<number, ChallengeLeaderboardEntry[]>;
+export type BoardPages = ResponseCache<number, BoardPage>;
+
+/** A board's page and its JSON, serialized once for every read of the cached page. */
+export interface BoardPage {
+  entries: ChallengeLeaderboardEntry[];
+  json: string;
+}
 
 export const createBoardPages = (): BoardPages => createResponseCache({ ttlMs: BOARD_PAGE_TTL_MS, maxEntries: MAX_CACHED_BOARD_PAGES });

@@ -11,7 +11,7 @@ import {
   type PublicChallenge,
   type UpdateChallenge,
 } from '@warriors/contracts';
-import { forbidden, HttpError, notFound, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
+import { BAD_CREDENTIALS, forbidden, HttpError, notFound, unauthorized, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
 import { canDelete, canEdit, timeState } from '../domain/rules';
 import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../domain/view';
 import { challengeCreated, challengeJoined } from '../events/challenge-events';
@@ -31,8 +31,9 @@ import {
   updateChallenge,
 } from '../store/challenges.store';
 import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
+import { isDeleted } from '../store/users.store';
 import type { Executor } from '../store/schema';
-import { boardKey, type Board, type BoardPages } from './boards';
+import { boardKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, sendInvites } from './invite';
 
 /** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1). */
@@ -85,7 +86,12 @@ export function createChallenges(deps: ChallengesDeps) {
   }
 
   /** The top of the board with the names from the projection: the same for every member, so it is cached per challenge. */
-  async function assemblePage(id: number): Promise<ChallengeLeaderboardEntry[]> {
+  async function assemblePage(id: number): Promise<BoardPage> {
+    const entries = await topEntries(id);
+    return { entries, json: JSON.stringify(entries) };
+  }
+
+  async function topEntries(id: number): Promise<ChallengeLeaderboardEntry[]> {
     const top = await board.top(boardKey(id), LEADERBOARD_SIZE);
     const members = await boardMembers(
       db,
@@ -249,9 +255,14 @@ export function createChallenges(deps: ChallengesDeps) {
     },
 
     /** The top of the board, members only; a member hidden from rankings (show_on_leaderboard false) is left out. */
-    async leaderboard(userId: string, id: number): Promise<ChallengeLeaderboardEntry[]> {
-      // The fast path: one primary-key lookup of the caller's membership; a non-member gets 404 or 403 as before.
+    /**
+     * The board's page with its JSON. The fast path is one primary-key lookup of the caller's
+     * membership (a member is never a deleted account: a deletion removes the memberships with the
+     * tombstone); a non-member takes the slow path: 401 when deleted, else 404 or 403 as before.
+     */
+    async leaderboardPage(userId: string, id: number): Promise<BoardPage> {
       if ((await roleOf(db, id, userId)) === null) {
+        if (await isDeleted(db, userId)) throw unauthorized(BAD_CREDENTIALS);
         const { view } = await visible(userId, id);
         if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
       }

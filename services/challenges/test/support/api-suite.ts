@@ -481,6 +481,8 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       await c.settled();
       expect((await c.call('GET', `/api/challenges/${hosted.id}`, { token: member.token })).status).toBe(404);
       expect((await c.call('GET', `/api/challenges/${joined.id}`, { token: member.token })).body.members_count).toBe(1);
+      // The board read checks the token only, then the membership: a deleted account still gets 401.
+      expect((await c.call('GET', `/api/challenges/${joined.id}/leaderboard`, { token: owner.token })).status).toBe(401);
     });
   });
 }
