@@ -36,9 +36,9 @@ import type { Executor } from '../store/schema';
 import { boardKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, sendInvites } from './invite';
 
-/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1). */
+/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
 export const LIST_LIMIT = 200;
-export const LEADERBOARD_SIZE = 100;
+export const LEADERBOARD_SIZE = 20;
 
 const badRequest = (detail: string) => new HttpError(400, detail);
 
