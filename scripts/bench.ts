@@ -126,7 +126,13 @@ async function main(): Promise<void> {
     const rebuilt = await stack.run('challenges', 'services/challenges/dist/rebuild.js');
     if (rebuilt.code !== 0) throw new Error(`challenge boards rebuild failed: ${rebuilt.output}`);
     const crowdBoard: autocannon.Options = { url: `${stack.url}/api/challenges/${crowd.body.id}/leaderboard`, headers: { authorization: `Bearer ${hostToken}` } };
-    const crowdPage = await api.call('GET', `/api/challenges/${crowd.body.id}/leaderboard`, { token: hostToken });
+    // A service's keeper that saw the boards incomplete during that rebuild may rebuild them once more
+    // right after it (reads answer 503 meanwhile): wait for a page before measuring.
+    let crowdPage = await api.call('GET', `/api/challenges/${crowd.body.id}/leaderboard`, { token: hostToken });
+    for (let waited = 0; crowdPage.status === 503 && waited < 30_000; waited += 250) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+      crowdPage = await api.call('GET', `/api/challenges/${crowd.body.id}/leaderboard`, { token: hostToken });
+    }
     if (crowdPage.status !== 200 || crowdPage.body.length === 0)
       throw new Error(`challenge board read failed: ${crowdPage.status} ${JSON.stringify(crowdPage.body).slice(0, 200)}`);
 

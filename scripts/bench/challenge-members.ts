@@ -22,6 +22,8 @@ export async function seedChallengeMembers(databaseUrl: string, challengeId: num
       const rows = sql.join(batch.map((m) => sql`(${challengeId}, ${m.id}, 'member', ${now}, ${m.points}, '{}'::jsonb)`));
       await sql`insert into challenges.challenge_members (challenge_id, user_id, role, joined_at, points, counts) values ${rows}`.execute(database.db);
     }
+    // The service keeps the count in the transaction of each join; rows written here bypass it.
+    await sql`update challenges.challenges set members_count = members_count + ${members} where id = ${challengeId}`.execute(database.db);
   } finally {
     await database.close();
   }

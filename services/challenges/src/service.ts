@@ -17,6 +17,7 @@ import { consumeUserEvents } from './events/user-events.consumer';
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
+import { createBoardPages } from './use-cases/boards';
 import { createChallenges } from './use-cases/manage-challenges';
 import { rebuildBoards } from './use-cases/rebuild-boards';
 
@@ -34,8 +35,18 @@ export function createChallengesService(ports: ChallengesPorts): Service {
   const { bus, clock, logger, tokens, leaderboard: board } = ports;
   const db = ports.database.db as Kysely<ChallengesDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
-  const challenges = createChallenges({ db, outbox, bus, clock, logger, board });
-  const keeper = createLeaderboardKeeper({ store: board, logger, checkEveryMs: ports.leaderboardCheckMs, rebuild: () => rebuildBoards(db, board, clock.now()) });
+  const pages = createBoardPages();
+  const challenges = createChallenges({ db, outbox, bus, clock, logger, board, pages });
+  const keeper = createLeaderboardKeeper({
+    store: board,
+    logger,
+    checkEveryMs: ports.leaderboardCheckMs,
+    rebuild: async () => {
+      const rebuilt = await rebuildBoards(db, board, clock.now());
+      pages.clear();
+      return rebuilt;
+    },
+  });
   const app = createApp({
     logger,
     corsOrigins: ports.corsOrigins,
@@ -43,7 +54,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       { name: 'database', check: () => ports.database.ping() },
       { name: 'leaderboard', check: () => board.isReady() },
     ],
-    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }))],
+    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }), requireAuth(tokens))],
   });
   let subscriptions: Subscription[] = [];
 
@@ -57,7 +68,10 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       await keeper.ensureComplete();
       keeper.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, board, logger }), consumeUserEvents({ db, bus, clock, outbox, logger, users: projectedUsers })]);
+      subscriptions = await Promise.all([
+        consumeActivityLogged({ db, bus, clock, board, logger, pages }),
+        consumeUserEvents({ db, bus, clock, outbox, logger, pages, users: projectedUsers }),
+      ]);
     },
     async stop() {
       await keeper.stop();

@@ -3,3 +3,4 @@ export { DEFAULT_APPLY_MARKER_TTL_MS } from './leaderboard-input';
 export { createMemoryLeaderboardStore, type MemoryLeaderboardStoreOptions } from './memory-leaderboard-store';
 export { createRedisLeaderboardStore, type RedisLeaderboardStoreOptions } from './redis-leaderboard-store';
 export { createLeaderboardKeeper, DEFAULT_COMPLETENESS_CHECK_MS, type LeaderboardKeeper, type LeaderboardKeeperDeps } from './keeper';
+export { createResponseCache, type ResponseCache } from './response-cache';

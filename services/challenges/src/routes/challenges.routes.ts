@@ -6,8 +6,11 @@ import type { Challenges } from '../use-cases/manage-challenges';
 /**
  * Every route but the public invitation needs the signed-in user (`auth`, the service's
  * requireAuth, also refuses deleted accounts); who may see or change a challenge is the use cases'.
+ * The board read checks the token only (`tokenAuth`): its membership lookup stands for the deleted
+ * check, since a deletion removes the user's memberships in the tombstone's transaction, and a
+ * non-member's slow path refuses a deleted account as `auth` does.
  */
-export function challengesRoutes(challenges: Challenges, auth: RequestHandler): Router {
+export function challengesRoutes(challenges: Challenges, auth: RequestHandler, tokenAuth: RequestHandler): Router {
   const router = Router();
 
   router.get('/api/challenges/public/:id', async (req, res) => {
@@ -37,10 +40,11 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler): 
     res.json(await challenges.get(userId, id));
   });
 
-  router.get('/api/challenges/:id/leaderboard', auth, async (req, res) => {
+  router.get('/api/challenges/:id/leaderboard', tokenAuth, async (req, res) => {
     const userId = currentUserId(req);
     const { id } = parse(ChallengeIdParam, req.params, 'path');
-    res.json(await challenges.leaderboard(userId, id));
+    // The page's JSON is serialized once per cached page, not per read.
+    res.type('application/json').send((await challenges.leaderboardPage(userId, id)).json);
   });
 
   router.post('/api/challenges/:id/update', auth, async (req, res) => {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { ActivityGoalMap, ChallengeRole } from '@warriors/contracts';
 import type { ChallengeRecord, Standing } from '../domain/view';
 import { inSchema, type Executor } from './schema';
@@ -57,7 +56,7 @@ function selectRecords(db: Executor) {
       'c.activity_goals',
       'c.created_at',
       'u.name as owner_name',
-      sql<number>`(select count(*) from challenges.challenge_members m where m.challenge_id = c.id)::int`.as('members_count'),
+      'c.members_count',
     ]);
 }
 
@@ -129,14 +128,29 @@ export async function addMember(db: Executor, challengeId: number, userId: strin
     .onConflict((oc) => oc.columns(['challenge_id', 'user_id']).doNothing())
     .returning('user_id')
     .execute();
-  return rows.length === 1;
+  if (rows.length === 0) return false;
+  await bumpMembersCount(db, [challengeId], 1);
+  return true;
+}
+
+/** Adds `by` to the members count of each of `challengeIds` (ascending: the rows lock in one order). */
+async function bumpMembersCount(db: Executor, challengeIds: readonly number[], by: number): Promise<void> {
+  if (challengeIds.length === 0) return;
+  const ids = [...new Set(challengeIds)].sort((a, b) => a - b);
+  await inSchema(db)
+    .updateTable('challenges')
+    .set((eb) => ({ members_count: eb('members_count', '+', by) }))
+    .where('id', 'in', ids)
+    .execute();
 }
 
 /** Removes a member and what they scored in the challenge (their credits): a later join starts from zero. */
 export async function removeMember(db: Executor, challengeId: number, userId: string): Promise<boolean> {
   const rows = await inSchema(db).deleteFrom('challenge_members').where('challenge_id', '=', challengeId).where('user_id', '=', userId).returning('user_id').execute();
   await inSchema(db).deleteFrom('challenge_credits').where('challenge_id', '=', challengeId).where('user_id', '=', userId).execute();
-  return rows.length === 1;
+  if (rows.length === 0) return false;
+  await bumpMembersCount(db, [challengeId], -1);
+  return true;
 }
 
 export async function roleOf(db: Executor, challengeId: number, userId: string): Promise<ChallengeRole | null> {
@@ -192,7 +206,12 @@ export async function membersAmong(db: Executor, challengeId: number, userIds: r
 /** Everything of one user: the challenges they host (cascading), memberships, credits, invites, pending email invites sent, daily counts. */
 export async function forgetUserRows(trx: Executor, userId: string): Promise<void> {
   await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
-  await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).execute();
+  const left = await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).returning('challenge_id').execute();
+  await bumpMembersCount(
+    trx,
+    left.map((r) => r.challenge_id),
+    -1,
+  );
   await inSchema(trx).deleteFrom('challenge_credits').where('user_id', '=', userId).execute();
   await inSchema(trx)
     .deleteFrom('challenge_invites')

@@ -17,6 +17,8 @@ export interface ChallengeRow {
   is_private: boolean;
   activity_goals: Json<ActivityGoalMap>;
   created_at: Date;
+  /** Kept by addMember, removeMember and forgetUserRows in the same transaction (migration 0002). */
+  members_count: Generated<number>;
 }
 
 export interface MemberRow {

@@ -1,5 +1,6 @@
 import type { ActivityGoalMap } from '@warriors/contracts';
-import { inSchema, type Executor } from './schema';
+import { sql } from 'kysely';
+import { inSchema, SCHEMA, type Executor } from './schema';
 
 export interface Membership {
   challenge_id: number;
@@ -23,31 +24,50 @@ export async function membershipsOf(db: Executor, userIds: readonly string[], si
     .execute();
 }
 
-export async function saveMemberScore(db: Executor, challengeId: number, userId: string, points: number, counts: ActivityGoalMap): Promise<void> {
-  await inSchema(db)
-    .updateTable('challenge_members')
-    .set({ points, counts: JSON.stringify(counts) })
-    .where('challenge_id', '=', challengeId)
-    .where('user_id', '=', userId)
-    .execute();
+/** Writes the points and counts of every changed membership in one statement (rows in key order). */
+export async function saveMemberScores(db: Executor, memberships: readonly Membership[]): Promise<void> {
+  if (memberships.length === 0) return;
+  const rows = [...memberships].sort((a, b) => a.challenge_id - b.challenge_id || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
+  const values = sql.join(rows.map((m) => sql`(${m.challenge_id}::int, ${m.user_id}::text, ${m.points}::int, ${JSON.stringify(m.counts)}::jsonb)`));
+  await sql`update ${sql.table(`${SCHEMA}.challenge_members`)} as m set points = v.points, counts = v.counts
+    from (values ${values}) as v (challenge_id, user_id, points, counts)
+    where m.challenge_id = v.challenge_id and m.user_id = v.user_id`.execute(db);
 }
 
-export async function unitsLogged(db: Executor, userId: string, type: string, localDate: string): Promise<number> {
-  const row = await inSchema(db)
+/** One user's units of one type on one local date (the daily ceilings' unit). */
+export interface DailyKey {
+  user_id: string;
+  activity_type: string;
+  local_date: string;
+}
+
+export const dailyKey = (k: DailyKey): string => `${k.user_id}\u0000${k.activity_type}\u0000${k.local_date}`;
+
+/** The units logged so far for each of `keys` (by dailyKey; a key never logged is absent), in one query. */
+export async function unitsLogged(db: Executor, keys: readonly DailyKey[]): Promise<Map<string, number>> {
+  if (keys.length === 0) return new Map();
+  const rows = await inSchema(db)
     .selectFrom('daily_units')
-    .select('quantity')
-    .where('user_id', '=', userId)
-    .where('activity_type', '=', type)
-    .where('local_date', '=', localDate)
-    .executeTakeFirst();
-  return row?.quantity ?? 0;
+    .select(['user_id', 'activity_type', 'local_date', 'quantity'])
+    .where((eb) =>
+      eb(
+        eb.refTuple('user_id', 'activity_type', 'local_date'),
+        'in',
+        keys.map((k) => eb.tuple(k.user_id, k.activity_type, k.local_date)),
+      ),
+    )
+    .execute();
+  return new Map(rows.map((r) => [dailyKey(r), r.quantity]));
 }
 
-export async function saveUnitsLogged(db: Executor, userId: string, type: string, localDate: string, quantity: number): Promise<void> {
+/** Sets the units logged of each key, in one statement (rows in key order). */
+export async function saveUnitsLogged(db: Executor, rows: ReadonlyArray<DailyKey & { quantity: number }>): Promise<void> {
+  if (rows.length === 0) return;
+  const sorted = [...rows].sort((a, b) => (dailyKey(a) < dailyKey(b) ? -1 : dailyKey(a) > dailyKey(b) ? 1 : 0));
   await inSchema(db)
     .insertInto('daily_units')
-    .values({ user_id: userId, activity_type: type, local_date: localDate, quantity })
-    .onConflict((oc) => oc.columns(['user_id', 'activity_type', 'local_date']).doUpdateSet({ quantity }))
+    .values(sorted.map((r) => ({ user_id: r.user_id, activity_type: r.activity_type, local_date: r.local_date, quantity: r.quantity })))
+    .onConflict((oc) => oc.columns(['user_id', 'activity_type', 'local_date']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })))
     .execute();
 }
 

@@ -11,7 +11,7 @@ import {
   type PublicChallenge,
   type UpdateChallenge,
 } from '@warriors/contracts';
-import { forbidden, HttpError, notFound, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
+import { BAD_CREDENTIALS, forbidden, HttpError, notFound, unauthorized, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
 import { canDelete, canEdit, timeState } from '../domain/rules';
 import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../domain/view';
 import { challengeCreated, challengeJoined } from '../events/challenge-events';
@@ -25,18 +25,20 @@ import {
   myChallenges,
   openChallenges,
   removeMember,
+  roleOf,
   scorersOf,
   standingsOf,
   updateChallenge,
 } from '../store/challenges.store';
 import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
+import { isDeleted } from '../store/users.store';
 import type { Executor } from '../store/schema';
-import { boardKey, type Board } from './boards';
+import { boardKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, sendInvites } from './invite';
 
-/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1). */
+/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
 export const LIST_LIMIT = 200;
-export const LEADERBOARD_SIZE = 100;
+export const LEADERBOARD_SIZE = 20;
 
 const badRequest = (detail: string) => new HttpError(400, detail);
 
@@ -49,10 +51,12 @@ export interface ChallengesDeps {
   clock: Clock;
   logger: Logger;
   board: Board;
+  /** The assembled board pages, shared with the scoring consumer and the user events (they drop them too). */
+  pages: BoardPages;
 }
 
 export function createChallenges(deps: ChallengesDeps) {
-  const { db, outbox, bus, clock, logger, board } = deps;
+  const { db, outbox, bus, clock, logger, board, pages } = deps;
 
   /** The challenge if `userId` may see it: public, or they are a member or invited; otherwise 404. */
   async function visible(userId: string, id: number, executor: Executor = db): Promise<{ record: ChallengeRecord; view: Challenge }> {
@@ -79,6 +83,26 @@ export function createChallenges(deps: ChallengesDeps) {
     const { record } = await visible(userId, id, trx);
     if (record.ownerId !== userId) throw forbidden(CHALLENGE_MESSAGES.onlyOwner);
     return record;
+  }
+
+  /** The top of the board with the names from the projection: the same for every member, so it is cached per challenge. */
+  async function assemblePage(id: number): Promise<BoardPage> {
+    const entries = await topEntries(id);
+    return { entries, json: JSON.stringify(entries) };
+  }
+
+  async function topEntries(id: number): Promise<ChallengeLeaderboardEntry[]> {
+    const top = await board.top(boardKey(id), LEADERBOARD_SIZE);
+    const members = await boardMembers(
+      db,
+      id,
+      top.map((t) => t.member),
+    );
+    return top.flatMap(({ member, score }) => {
+      const m = members.get(member);
+      if (!m || !m.show_on_leaderboard || score <= 0) return [];
+      return [{ user_id: m.user_id, name: m.name, username: m.username, profile_picture: m.profile_picture, role: m.role, points: score }];
+    });
   }
 
   async function join(trx: Executor, record: ChallengeRecord, userId: string, now: Date): Promise<void> {
@@ -177,6 +201,7 @@ export function createChallenges(deps: ChallengesDeps) {
         });
         await sendInvites(trx, outbox, logger, { challengeId: id, challengeName: body.name ?? record.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
       });
+      pages.forget(id);
       outbox.kick();
       return (await visible(userId, id)).view;
     },
@@ -192,6 +217,7 @@ export function createChallenges(deps: ChallengesDeps) {
         if (timeState(record, now) === 'ended') throw badRequest(CHALLENGE_MESSAGES.ended);
         await join(trx, record, userId, now);
       });
+      pages.forget(id);
       outbox.kick();
       return (await visible(userId, id)).view;
     },
@@ -204,8 +230,10 @@ export function createChallenges(deps: ChallengesDeps) {
         if (!view.is_joined) throw badRequest(CHALLENGE_MESSAGES.notMember);
         await removeMember(trx, id, userId);
       });
+      pages.forget(id);
       // Off the board now; were Redis away, the rebuild reads the members without them.
       await board.remove(boardKey(id), userId).catch((err: unknown) => logger.warn({ err, challenge_id: id }, 'left member not removed from the board yet'));
+      pages.forget(id);
       return { detail: 'Left the challenge' };
     },
 
@@ -222,24 +250,23 @@ export function createChallenges(deps: ChallengesDeps) {
       await Promise.all(scored.map((member) => board.remove(boardKey(id), member))).catch((err: unknown) =>
         logger.warn({ err, challenge_id: id }, 'deleted challenge board not dropped yet'),
       );
+      pages.forget(id);
       return { detail: 'Challenge deleted' };
     },
 
     /** The top of the board, members only; a member hidden from rankings (show_on_leaderboard false) is left out. */
-    async leaderboard(userId: string, id: number): Promise<ChallengeLeaderboardEntry[]> {
-      const { view } = await visible(userId, id);
-      if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
-      const top = await board.top(boardKey(id), LEADERBOARD_SIZE);
-      const members = await boardMembers(
-        db,
-        id,
-        top.map((t) => t.member),
-      );
-      return top.flatMap(({ member, score }) => {
-        const m = members.get(member);
-        if (!m || !m.show_on_leaderboard || score <= 0) return [];
-        return [{ user_id: m.user_id, name: m.name, username: m.username, profile_picture: m.profile_picture, role: m.role, points: score }];
-      });
+    /**
+     * The board's page with its JSON. The fast path is one primary-key lookup of the caller's
+     * membership (a member is never a deleted account: a deletion removes the memberships with the
+     * tombstone); a non-member takes the slow path: 401 when deleted, else 404 or 403 as before.
+     */
+    async leaderboardPage(userId: string, id: number): Promise<BoardPage> {
+      if ((await roleOf(db, id, userId)) === null) {
+        if (await isDeleted(db, userId)) throw unauthorized(BAD_CREDENTIALS);
+        const { view } = await visible(userId, id);
+        if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
+      }
+      return pages.get(id, () => assemblePage(id));
     },
 
     async invites(userId: string): Promise<ChallengeInvite[]> {
@@ -265,6 +292,7 @@ export function createChallenges(deps: ChallengesDeps) {
         await join(trx, record, userId, now);
         return record.id;
       });
+      pages.forget(challengeId);
       outbox.kick();
       return (await visible(userId, challengeId)).view;
     },

@@ -27,6 +27,7 @@ describe('a board of 10,000 members', () => {
       select 'm' || g, now(), 'Member ' || g, 'member_' || g, null, true from generate_series(1, ${MEMBERS}) g`.execute(c.db);
     await sql`insert into challenges.challenge_members (challenge_id, user_id, role, joined_at, points, counts)
       select ${id}, 'm' || g, 'member', now(), g, '{}' from generate_series(1, ${MEMBERS}) g`.execute(c.db);
+    await sql`update challenges.challenges set members_count = members_count + ${MEMBERS} where id = ${id}`.execute(c.db);
     await c.board.clear();
     await eventually('the board rebuilt', async () => ((await c.board.isComplete()) ? true : undefined), 30_000);
 
@@ -34,9 +35,9 @@ describe('a board of 10,000 members', () => {
     const answer = await c.call('GET', `/api/challenges/${id}/leaderboard`, { token: owner.token });
     const ms = performance.now() - started;
     expect(answer.status).toBe(200);
-    expect(answer.body).toHaveLength(100);
+    expect(answer.body).toHaveLength(20);
     expect(answer.body[0]).toMatchObject({ user_id: `m${MEMBERS}`, points: MEMBERS, name: `Member ${MEMBERS}`, role: 'member' });
-    expect(answer.body[99].points).toBe(MEMBERS - 99);
+    expect(answer.body[19].points).toBe(MEMBERS - 19);
     // A page, not the board: far below what reading 10,000 rows would cost.
     expect(ms).toBeLessThan(500);
     expect((await c.call('GET', `/api/challenges/${id}`, { token: owner.token })).body.members_count).toBe(MEMBERS + 1);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { CHALLENGE_MESSAGES, REQUESTS } from '@warriors/contracts';
-import { eventually } from '@warriors/test-support';
+import { eventually, testUser } from '@warriors/test-support';
 import { startChallenges, type TestChallenges, type TestUser } from './harness';
 
 const NOW = '2026-03-02T15:00:00.000Z';
@@ -425,6 +425,52 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
     });
   });
 
+  describe('members_count', () => {
+    it('is kept through join, accept and leave, in the list and the view', async () => {
+      const [owner, a, b] = [await c.register(), await c.register(), await c.register()];
+      const ch = await active(owner, { invitees: [b.id] });
+      const count = async () => (await c.call('GET', `/api/challenges/${ch.id}`, { token: owner.token })).body.members_count;
+      expect(ch.members_count).toBe(1);
+      await c.call('POST', `/api/challenges/${ch.id}/join`, { token: a.token });
+      await c.call('POST', `/api/challenges/${ch.id}/join`, { token: a.token }); // again: no change
+      expect(await count()).toBe(2);
+      const invite = (await c.call('GET', '/api/challenge-invites', { token: b.token })).body[0];
+      expect((await c.call('POST', `/api/challenge-invites/${invite.invite_id}/accept`, { token: b.token })).status).toBe(200);
+      expect(await count()).toBe(3);
+      const mine = (await c.call('GET', '/api/challenges/my?window=active', { token: owner.token })).body;
+      expect(mine.find((x: { id: number }) => x.id === ch.id).members_count).toBe(3);
+      await c.call('POST', `/api/challenges/${ch.id}/leave`, { token: a.token });
+      await c.call('POST', `/api/challenges/${ch.id}/leave`, { token: a.token }); // not a member any more: 400, no change
+      expect(await count()).toBe(2);
+    });
+  });
+
+  describe('the cached board page', () => {
+    it('shows a log, a leave and a rename on the next read in the same process', async () => {
+      const [owner, other] = [await c.register(), await c.register()];
+      const ch = await active(owner);
+      await c.call('POST', `/api/challenges/${ch.id}/join`, { token: other.token });
+      await c.log(owner, 'email');
+      expect((await board(owner, ch.id)).map((e) => [e.user_id, e.points])).toEqual([[owner.id, 1]]);
+      // A log: credited here, so the page cached a moment ago is dropped.
+      await c.log(other, 'meeting');
+      expect((await board(owner, ch.id)).map((e) => [e.user_id, e.points])).toEqual([
+        [other.id, 10],
+        [owner.id, 1],
+      ]);
+      // A rename: the projection changed.
+      const renamed = testUser({ user_id: owner.id, name: 'Renamed Warrior', username: owner.username });
+      await c.bus.publish({ id: randomUUID(), type: 'user.updated', v: 1, occurredAt: at(1000), data: renamed });
+      await c.settled();
+      expect((await board(other, ch.id)).find((e) => e.user_id === owner.id)?.name).toBe('Renamed Warrior');
+      // A leave.
+      expect((await c.call('POST', `/api/challenges/${ch.id}/leave`, { token: other.token })).status).toBe(200);
+      expect((await board(owner, ch.id)).map((e) => e.user_id)).toEqual([owner.id]);
+      // The leaver is no member any more: the fast path sends them to the slow one (403).
+      expect((await c.call('GET', `/api/challenges/${ch.id}/leaderboard`, { token: other.token })).status).toBe(403);
+    });
+  });
+
   describe('user.deleted', () => {
     it("drops the user's memberships and invites, and the challenges they host", async () => {
       const [owner, member] = [await c.register(), await c.register()];
@@ -435,6 +481,8 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       await c.settled();
       expect((await c.call('GET', `/api/challenges/${hosted.id}`, { token: member.token })).status).toBe(404);
       expect((await c.call('GET', `/api/challenges/${joined.id}`, { token: member.token })).body.members_count).toBe(1);
+      // The board read checks the token only, then the membership: a deleted account still gets 401.
+      expect((await c.call('GET', `/api/challenges/${joined.id}/leaderboard`, { token: owner.token })).status).toBe(401);
     });
   });
 }

@@ -1,9 +1,8 @@
-import { performance } from 'node:perf_hooks';
 import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
 import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { pointDeltas, windowKey } from '../domain/windows';
-import type { LeaderboardStore } from '@warriors/kit';
+import { createResponseCache, type LeaderboardStore } from '@warriors/kit';
 import type { UserDirectory } from './user-directory';
 
 /** A top-20 answer is reused this long: bounded staleness for a hot, shared read. */
@@ -33,7 +32,7 @@ export interface Leaderboards {
 }
 
 export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
-  const responses = new Map<string, { rows: Promise<LeaderboardRow[]>; at: number }>();
+  const responses = createResponseCache<string, LeaderboardRow[]>({ ttlMs: RESPONSE_TTL_MS, maxEntries: MAX_CACHED_RESPONSES });
 
   async function readTop(key: string): Promise<LeaderboardRow[]> {
     const hidden = await directory.hidden();
@@ -94,17 +93,7 @@ export function createLeaderboards(store: LeaderboardStore, directory: UserDirec
   return {
     async top(window, viewerDate) {
       const key = windowKey(window, viewerDate);
-      const cached = responses.get(key);
-      if (cached && performance.now() - cached.at < RESPONSE_TTL_MS) return cached.rows;
-      const rows = readTop(key);
-      responses.delete(key);
-      responses.set(key, { rows, at: performance.now() });
-      rows.catch(() => responses.delete(key));
-      for (const oldest of responses.keys()) {
-        if (responses.size <= MAX_CACHED_RESPONSES) break;
-        responses.delete(oldest);
-      }
-      return rows;
+      return responses.get(key, () => readTop(key));
     },
 
     async standing(userId, window, viewerDate) {
