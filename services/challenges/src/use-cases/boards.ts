@@ -1,4 +1,4 @@
-import type { ChallengeLeaderboardEntry } from '@warriors/contracts';
+import type { ChallengeLeaderboardEntry, ChallengeRole } from '@warriors/contracts';
 import { createResponseCache, type LeaderboardStore, type ResponseCache, type ScoreDelta } from '@warriors/kit';
 
 /** One Redis sorted set per challenge, under the challenges namespace: members scored by their points. */
@@ -14,13 +14,24 @@ export type Board = LeaderboardStore;
 export const BOARD_PAGE_TTL_MS = 1000;
 /** Challenges whose pages are kept at once (the oldest go first). */
 export const MAX_CACHED_BOARD_PAGES = 256;
+/** Memberships the board read remembers at once (the oldest go first). */
+export const MAX_CACHED_MEMBERSHIPS = 100_000;
 
 /**
  * The assembled top page of each challenge (sorted set + names), kept in-process for at most
  * BOARD_PAGE_TTL_MS and dropped at once when this process credits the board, a member leaves or is
  * removed, a user's projection changes, or the challenge is updated or deleted.
  */
-export type BoardPages = ResponseCache<number, BoardPage>;
+export interface BoardPages extends ResponseCache<number, BoardPage> {
+  /**
+   * The board read's membership check (`<challenge id>:<user id>` to the role), kept as long as a
+   * page: a member's reads then cost no query. Dropped with the member's leave, a challenge's
+   * deletion, any user event and clear(); another instance's leave or deletion shows within the TTL.
+   */
+  roles: ResponseCache<string, ChallengeRole | null>;
+}
+
+export const membershipKey = (challengeId: number, userId: string): string => `${challengeId}:${userId}`;
 
 /** A board's page and its JSON, serialized once for every read of the cached page. */
 export interface BoardPage {
@@ -28,4 +39,16 @@ export interface BoardPage {
   json: string;
 }
 
-export const createBoardPages = (): BoardPages => createResponseCache({ ttlMs: BOARD_PAGE_TTL_MS, maxEntries: MAX_CACHED_BOARD_PAGES });
+export function createBoardPages(): BoardPages {
+  const pages = createResponseCache<number, BoardPage>({ ttlMs: BOARD_PAGE_TTL_MS, maxEntries: MAX_CACHED_BOARD_PAGES });
+  const roles = createResponseCache<string, ChallengeRole | null>({ ttlMs: BOARD_PAGE_TTL_MS, maxEntries: MAX_CACHED_MEMBERSHIPS });
+  return {
+    get: pages.get,
+    forget: pages.forget,
+    roles,
+    clear() {
+      pages.clear();
+      roles.clear();
+    },
+  };
+}

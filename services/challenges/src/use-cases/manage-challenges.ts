@@ -33,7 +33,7 @@ import {
 import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
 import { isDeleted } from '../store/users.store';
 import type { Executor } from '../store/schema';
-import { boardKey, type Board, type BoardPage, type BoardPages } from './boards';
+import { boardKey, membershipKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, sendInvites } from './invite';
 
 /** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
@@ -231,6 +231,7 @@ export function createChallenges(deps: ChallengesDeps) {
         await removeMember(trx, id, userId);
       });
       pages.forget(id);
+      pages.roles.forget(membershipKey(id, userId));
       // Off the board now; were Redis away, the rebuild reads the members without them.
       await board.remove(boardKey(id), userId).catch((err: unknown) => logger.warn({ err, challenge_id: id }, 'left member not removed from the board yet'));
       pages.forget(id);
@@ -250,18 +251,24 @@ export function createChallenges(deps: ChallengesDeps) {
       await Promise.all(scored.map((member) => board.remove(boardKey(id), member))).catch((err: unknown) =>
         logger.warn({ err, challenge_id: id }, 'deleted challenge board not dropped yet'),
       );
-      pages.forget(id);
+      // Its page and every remembered membership of it (a deletion is rare: everything goes).
+      pages.clear();
       return { detail: 'Challenge deleted' };
     },
 
-    /** The top of the board, members only; a member hidden from rankings (show_on_leaderboard false) is left out. */
     /**
-     * The board's page with its JSON. The fast path is one primary-key lookup of the caller's
-     * membership (a member is never a deleted account: a deletion removes the memberships with the
-     * tombstone); a non-member takes the slow path: 401 when deleted, else 404 or 403 as before.
+     * The top of the board with its JSON, members only; a member hidden from rankings
+     * (show_on_leaderboard false) is left out. The fast path is the caller's membership, remembered
+     * with the pages (a primary-key lookup on a miss; a member is never a deleted account: a deletion
+     * removes the memberships with the tombstone); a non-member takes the slow path: 401 when
+     * deleted, else 404 or 403 as before.
      */
     async leaderboardPage(userId: string, id: number): Promise<BoardPage> {
-      if ((await roleOf(db, id, userId)) === null) {
+      const key = membershipKey(id, userId);
+      const role = await pages.roles.get(key, () => roleOf(db, id, userId));
+      if (role === null) {
+        // Only a membership is remembered: a join elsewhere must show at once.
+        pages.roles.forget(key);
         if (await isDeleted(db, userId)) throw unauthorized(BAD_CREDENTIALS);
         const { view } = await visible(userId, id);
         if (!view.is_joined) throw forbidden(CHALLENGE_MESSAGES.notMember);
