@@ -4,3 +4,4 @@ export { createMemoryLeaderboardStore, type MemoryLeaderboardStoreOptions } from
 export { createRedisLeaderboardStore, type RedisLeaderboardStoreOptions } from './redis-leaderboard-store';
 export { createLeaderboardKeeper, DEFAULT_COMPLETENESS_CHECK_MS, type LeaderboardKeeper, type LeaderboardKeeperDeps } from './keeper';
 export { createResponseCache, type ResponseCache } from './response-cache';
+export { runLeaderboardRebuildCommand, type LeaderboardRebuildCommand } from './rebuild-command';
