@@ -88,12 +88,57 @@ export const ChallengeCreated = envelope(
   'challenge.created',
   z.object({ challenge_id: z.number().int(), owner_id: z.string(), name: z.string(), is_private: z.boolean(), start_at: z.string(), end_at: z.string() }),
 );
-export const ChallengeJoined = envelope('challenge.joined', z.object({ challenge_id: z.number().int(), challenge_name: z.string(), user_id: z.string(), owner_id: z.string() }));
+/** is_private is absent on events published before it existed: a consumer reads that as private (nothing leaks). */
+export const ChallengeJoined = envelope(
+  'challenge.joined',
+  z.object({ challenge_id: z.number().int(), challenge_name: z.string(), user_id: z.string(), owner_id: z.string(), is_private: z.boolean().optional() }),
+);
 /** An account was invited (an email invite becomes one when its address signs up). */
 export const ChallengeInvited = envelope(
   'challenge.invited',
   z.object({ invite_id: z.string(), challenge_id: z.number().int(), challenge_name: z.string(), from_user_id: z.string(), to_user_id: z.string() }),
 );
+
+/**
+ * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`) or a goal's
+ * completion bonus (id `points.awarded:campaign:<user_campaign_id>`). Held entries award nothing until confirmed.
+ */
+export const PointsAwarded = envelope(
+  'points.awarded',
+  z.object({
+    user_id: z.string(),
+    points: z.number().int().nonnegative(),
+    reason: z.enum(['activity', 'campaign_bonus']),
+    activity_id: z.string().nullable(),
+    local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+    awarded_at: z.string(),
+  }),
+);
+export const pointsAwardedEventId = (activityId: string) => `points.awarded:${activityId}`;
+
+/** A user's streak of consecutive local days with points changed (id `streak.changed:<user_id>:<local_date>`). */
+export const StreakChanged = envelope(
+  'streak.changed',
+  z.object({ user_id: z.string(), streak_days: z.number().int().nonnegative(), previous_streak_days: z.number().int().nonnegative(), local_date: z.string() }),
+);
+export const streakChangedEventId = (userId: string, localDate: string) => `streak.changed:${userId}:${localDate}`;
+
+/**
+ * A log moved its user up today's leaderboard (id `rank.changed:<activity_id>`): the same figures the
+ * log's answer carries as rank_change, with passed_users' usernames.
+ */
+export const RankChanged = envelope(
+  'rank.changed',
+  z.object({
+    user_id: z.string(),
+    window: z.literal('today'),
+    local_date: z.string(),
+    new_rank: z.number().int().positive(),
+    positions_gained: z.number().int().positive(),
+    passed_users: z.array(z.object({ id: z.string(), username: z.string() })),
+  }),
+);
+export const rankChangedEventId = (activityId: string) => `rank.changed:${activityId}`;
 
 export const DomainEvent = z.discriminatedUnion('type', [
   UserRegistered,
@@ -105,6 +150,9 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ChallengeCreated,
   ChallengeJoined,
   ChallengeInvited,
+  PointsAwarded,
+  StreakChanged,
+  RankChanged,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
@@ -120,6 +168,9 @@ export const SUBJECTS = {
   'challenge.created': 'challenge.created',
   'challenge.joined': 'challenge.joined',
   'challenge.invited': 'challenge.invited',
+  'points.awarded': 'points.awarded',
+  'streak.changed': 'streak.changed',
+  'rank.changed': 'rank.changed',
 } as const satisfies Record<EventType, string>;
 
 /** Request/reply questions between services (core NATS, not JetStream). */
@@ -128,12 +179,55 @@ export const REQUESTS = {
   userProjection: 'auth.user.projection',
   /** auth answers which of some emails have an account: challenges turns an email invite into an account's invite. */
   accountsByEmail: 'auth.accounts.by-email',
+  /** auth answers the fields of a user's public profile, or null for no such (or a deleted) account. */
+  profileFields: 'auth.user.profile-fields',
+  /** gamification answers a user's rank, streak, points by window and latest badges (PublicStatsReply). */
+  publicStats: 'gamification.user.public-stats',
+  /** activity answers a user's logged quantities by type for today, 7 and 30 days (ActivityCountsByWindow). */
+  activityCounts: 'activity.user.counts',
 } as const;
 export const UserProjectionRequest = z.object({ user_id: z.string() });
 export const UserProjectionReply = UserProjection.nullable();
 export const AccountsByEmailRequest = z.object({ emails: z.array(z.string().max(320)).max(200) });
 /** Lower-cased email to user id, for the emails that have an account. */
 export const AccountsByEmailReply = z.record(z.string(), z.string());
+
+export const ProfileFieldsRequest = z.object({ user_id: z.string() });
+export const ProfileFieldsReply = z
+  .object({
+    user_id: z.string(),
+    username: z.string(),
+    name: z.string(),
+    profile_picture: PictureUrl.nullable(),
+    created_at: z.string(),
+    company: z.string().nullable(),
+    specialty: z.string().nullable(),
+    city: z.string().nullable(),
+    state: z.string().nullable(),
+    x_url: z.string().nullable(),
+    bio: z.string().nullable(),
+    timezone: z.string(),
+    profile_public: z.boolean(),
+  })
+  .nullable();
+export type ProfileFieldsReply = z.infer<typeof ProfileFieldsReply>;
+
+/** Windows are the user's local days in `timezone` (their own: a profile shows the owner's today). */
+export const PublicStatsRequest = z.object({ user_id: z.string(), timezone: z.string() });
+export const PublicStatsReply = z.object({
+  rank: z.number().int().nullable(),
+  streak_days: z.number().int(),
+  today_points: z.number().int(),
+  points_7d: z.number().int(),
+  points_30d: z.number().int(),
+  total_points: z.number().int(),
+  /** Newest first, at most PROFILE_BADGE_LIMIT. */
+  badges: z.array(Badge),
+});
+export type PublicStatsReply = z.infer<typeof PublicStatsReply>;
+
+export const ActivityCountsRequest = z.object({ user_id: z.string(), timezone: z.string() });
+/** activity's answer is ActivityCountsByWindow (social.ts). */
 
 /** gamification answers ranks on a leaderboard window for a few users (Shots Fired rows). */
 export const RANKS_REQUEST = 'gamification.ranks';

@@ -7,3 +7,4 @@ export * from './gamification';
 export * from './campaigns';
 export * from './challenges';
 export * from './events';
+export * from './social';

@@ -107,7 +107,10 @@ export function createChallenges(deps: ChallengesDeps) {
 
   async function join(trx: Executor, record: ChallengeRecord, userId: string, now: Date): Promise<void> {
     if (await addMember(trx, record.id, userId, 'member', now)) {
-      await outbox.enqueue(trx, challengeJoined({ challenge_id: record.id, challenge_name: record.name, user_id: userId, owner_id: record.ownerId }, now));
+      await outbox.enqueue(
+        trx,
+        challengeJoined({ challenge_id: record.id, challenge_name: record.name, user_id: userId, owner_id: record.ownerId, is_private: record.isPrivate }, now),
+      );
     }
     await deleteInviteOf(trx, record.id, userId);
   }
