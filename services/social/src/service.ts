@@ -60,7 +60,7 @@ export function createSocialService(ports: SocialPorts): Service {
       subscriptions = await Promise.all([
         listenLivePulse({ bus, hub, logger }),
         consumePulseSources({ bus, pulse }),
-        consumeUserEvents({ db, bus, clock }),
+        consumeUserEvents({ db, bus, clock, users: projectedUsers }),
       ]);
     },
     async stop() {
