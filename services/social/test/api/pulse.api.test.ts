@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_MESSAGES } from '@warriors/contracts';
 import jwt from 'jsonwebtoken';
-import { eventually, forTheseTests, TEST_TOKEN_SECRET } from '@warriors/test-support';
-import { openSocket, refusedStatus, startSocial, type TestSocial, type TestUser } from '../support/harness';
+import { eventually, forTheseTests, openPulseSocket, refusedUpgrade, socketUrl, TEST_TOKEN_SECRET } from '@warriors/test-support';
+import { startSocial, type TestSocial, type TestUser } from '../support/harness';
 
 const social = forTheseTests(() => startSocial({ corsOrigins: ['https://app.example.com'] }));
 
@@ -119,22 +119,22 @@ describe('the live socket', () => {
     const s = social.current;
     const author = await s.register();
     const watcher = await s.register();
-    const one = await openSocket(`${s.wsUrl}/ws?token=${watcher.token}`);
-    const two = await openSocket(`${s.wsUrl}/ws?token=${author.token}`, { origin: 'https://app.example.com' });
+    const one = await openPulseSocket(socketUrl(s.url, watcher.token));
+    const two = await openPulseSocket(socketUrl(s.url, author.token), { origin: 'https://app.example.com' });
     await s.publishAndSettle(badge(s, author, 'Live One'));
     for (const client of [one, two]) {
-      await eventually('the line on the socket', () => (client.received.some((m) => m.payload.message === 'earned the Live One badge') ? true : undefined));
-      const line = client.received.find((m) => m.payload.message === 'earned the Live One badge')!;
-      expect(line).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, type: 'achievement', related_user: null } });
+      await eventually('the line on the socket', () => (client.received.some((m) => m.message.payload.message === 'earned the Live One badge') ? true : undefined));
+      const line = client.received.find((m) => m.message.payload.message === 'earned the Live One badge')!;
+      expect(line.message).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, type: 'achievement', related_user: null } });
     }
     const hidden = await s.register({ show_in_battle_pulse: false });
     await s.publishAndSettle(badge(s, hidden, 'Never Shown'));
     await s.publishAndSettle(badge(s, author, 'Live Two'));
-    await eventually('the next line', () => (one.received.some((m) => m.payload.message === 'earned the Live Two badge') ? true : undefined));
-    expect(one.received.filter((m) => m.payload.user_id === hidden.id)).toEqual([]);
-    expect(one.received.filter((m) => m.payload.message === 'earned the Live One badge')).toHaveLength(1);
-    one.socket.close();
-    two.socket.close();
+    await eventually('the next line', () => (one.received.some((m) => m.message.payload.message === 'earned the Live Two badge') ? true : undefined));
+    expect(one.received.filter((m) => m.message.payload.user_id === hidden.id)).toEqual([]);
+    expect(one.received.filter((m) => m.message.payload.message === 'earned the Live One badge')).toHaveLength(1);
+    one.close();
+    two.close();
   });
 
   it('refuses an upgrade without a valid token of a live account (401) or from a foreign origin (403)', async () => {
@@ -142,17 +142,17 @@ describe('the live socket', () => {
     const user = await s.register();
     const gone = await s.register();
     await s.deleteUser(gone);
-    expect(await refusedStatus(`${s.wsUrl}/ws`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=garbage`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${gone.token}`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=garbage`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${gone.token}`)).toBe(401);
     const expired = jwt.sign({ sub: user.id, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_TOKEN_SECRET);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${expired}`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${user.token}`, { origin: 'https://evil.example.com' })).toBe(403);
-    expect(await refusedStatus(`${s.wsUrl}/elsewhere?token=${user.token}`)).toBe(404);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${expired}`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${user.token}`, { origin: 'https://evil.example.com' })).toBe(403);
+    expect(await refusedUpgrade(`${s.wsUrl}/elsewhere?token=${user.token}`)).toBe(404);
     // Same origin (the Host the page was served from) and no Origin at all (a non-browser client) are let in.
     const host = new URL(s.url).host;
-    (await openSocket(`${s.wsUrl}/ws?token=${user.token}`, { origin: `http://${host}` })).socket.close();
-    (await openSocket(`${s.wsUrl}/ws?token=${user.token}`)).socket.close();
+    (await openPulseSocket(socketUrl(s.url, user.token), { origin: `http://${host}` })).close();
+    (await openPulseSocket(socketUrl(s.url, user.token))).close();
   });
 });
