@@ -30,7 +30,9 @@ export function describeSocialThroughGateway(baseUrl: () => string): void {
     const to = await api.signup({ timezone: 'UTC' });
     const sent = await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: to.body.user.id } });
     expect(sent.status).toBe(201);
-    expect((await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: from.body.user.id } })).body).toEqual({ detail: SOCIAL_MESSAGES.selfNudge });
+    expect((await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: from.body.user.id } })).body).toEqual({
+      detail: SOCIAL_MESSAGES.selfNudge,
+    });
     const bell = await api.call('GET', '/api/nudges/inbox', { token: to.body.access_token });
     expect(bell.body).toEqual([sent.body]);
     expect((await api.call('PUT', `/api/nudges/${sent.body.id}/read`, { token: from.body.access_token })).status).toBe(404);

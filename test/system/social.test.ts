@@ -51,13 +51,19 @@ describe('social in stack mode: two social instances behind the gateway', () => 
       const delays: number[] = [];
       for (const client of clients) {
         expect(new Set(linesOf(client).map((line) => line.id)).size).toBe(names.length);
-        expect(linesOf(client).map((line) => line.message.replace('started the challenge ', '')).sort()).toEqual([...names].sort());
+        expect(
+          linesOf(client)
+            .map((line) => line.message.replace('started the challenge ', ''))
+            .sort(),
+        ).toEqual([...names].sort());
         for (const r of client.received) {
           const name = r.message.payload.message.replace('started the challenge ', '');
           if (causedAt.has(name)) delays.push(r.at - causedAt.get(name)!);
         }
       }
-      console.log(`social live pulse: ${delays.length} deliveries over ${clients.length} clients on 2 instances: p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms`);
+      console.log(
+        `social live pulse: ${delays.length} deliveries over ${clients.length} clients on 2 instances: p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms`,
+      );
     } finally {
       for (const client of clients) client.close();
     }

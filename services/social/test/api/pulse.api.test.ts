@@ -36,7 +36,14 @@ describe('the battle pulse', () => {
       s.event('challenge.joined', { challenge_id: 3, challenge_name: 'Old Private', user_id: rival.id, owner_id: maria.id }),
       s.event('streak.changed', { user_id: maria.id, streak_days: 6, previous_streak_days: 5, local_date: '2026-03-02' }),
       s.event('streak.changed', { user_id: maria.id, streak_days: 7, previous_streak_days: 6, local_date: '2026-03-03' }),
-      s.event('rank.changed', { user_id: rival.id, window: 'today', local_date: '2026-03-02', new_rank: 3, positions_gained: 2, passed_users: [{ id: maria.id, username: maria.username }] }),
+      s.event('rank.changed', {
+        user_id: rival.id,
+        window: 'today',
+        local_date: '2026-03-02',
+        new_rank: 3,
+        positions_gained: 2,
+        passed_users: [{ id: maria.id, username: maria.username }],
+      }),
       s.event('rank.changed', { user_id: rival.id, window: 'today', local_date: '2026-03-02', new_rank: 11, positions_gained: 1, passed_users: [] }),
     ];
     for (const e of events) {
@@ -84,7 +91,14 @@ describe('the battle pulse', () => {
     const other = await s.register();
     await s.publishAndSettle(badge(s, shy, 'Before Hiding'));
     await s.publishAndSettle(
-      s.event('rank.changed', { user_id: other.id, window: 'today', local_date: '2026-03-02', new_rank: 2, positions_gained: 1, passed_users: [{ id: shy.id, username: shy.username }] }),
+      s.event('rank.changed', {
+        user_id: other.id,
+        window: 'today',
+        local_date: '2026-03-02',
+        new_rank: 2,
+        positions_gained: 1,
+        passed_users: [{ id: shy.id, username: shy.username }],
+      }),
     );
     const mine = async () => (await s.pulse(other)).filter((line) => line.user_id === shy.id || line.related_user === shy.username);
     expect(await mine()).toHaveLength(2);
@@ -104,9 +118,19 @@ describe('the battle pulse', () => {
     expect((await s.call('POST', '/api/nudges', { token: friend.token, body: { type: 'cheer', to_user_id: leaving.id } })).status).toBe(201);
     expect((await s.call('POST', '/api/nudges', { token: leaving.token, body: { type: 'props', to_user_id: friend.id } })).status).toBe(201);
     await s.deleteUser(leaving);
-    const rows = await s.db.withSchema('social').selectFrom('nudges').selectAll().where((eb) => eb.or([eb('from_user_id', '=', leaving.id), eb('to_user_id', '=', leaving.id)])).execute();
+    const rows = await s.db
+      .withSchema('social')
+      .selectFrom('nudges')
+      .selectAll()
+      .where((eb) => eb.or([eb('from_user_id', '=', leaving.id), eb('to_user_id', '=', leaving.id)]))
+      .execute();
     expect(rows).toEqual([]);
-    const lines = await s.db.withSchema('social').selectFrom('pulse_events').selectAll().where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('related_user_id', '=', leaving.id)])).execute();
+    const lines = await s.db
+      .withSchema('social')
+      .selectFrom('pulse_events')
+      .selectAll()
+      .where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('related_user_id', '=', leaving.id)]))
+      .execute();
     expect(lines).toEqual([]);
     expect((await s.call('GET', '/api/nudges/inbox', { token: friend.token })).body).toEqual([]);
     const toDeleted = await s.call('POST', '/api/nudges', { token: friend.token, body: { type: 'cheer', to_user_id: leaving.id } });

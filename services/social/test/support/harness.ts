@@ -75,9 +75,11 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
       const probe = event('badge.earned', { user_id: randomUUID(), badge_type: 'first_meeting', name: 'probe', repeat_count: 1, earned_at: clock.now().toISOString() });
       // The consumer takes messages in order: once a later probe is applied (its unknown user makes no line), the event was too.
       await bus.publish(probe);
-      await eventually('the pulse consumer settled', async () =>
-        (await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined,
-      10_000);
+      await eventually(
+        'the pulse consumer settled',
+        async () => ((await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined),
+        10_000,
+      );
     },
   };
 }
