@@ -90,6 +90,7 @@ describe('the battle pulse', () => {
     const shy = await s.register();
     const other = await s.register();
     await s.publishAndSettle(badge(s, shy, 'Before Hiding'));
+    s.clock.advance(1000);
     await s.publishAndSettle(
       s.event('rank.changed', {
         user_id: other.id,
