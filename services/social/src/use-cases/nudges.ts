@@ -35,8 +35,9 @@ export function createNudges(deps: { db: Executor; clock: Clock; directory: User
     const at = clock.now();
     const id = randomUUID();
     const line = await db.transaction().execute(async (trx) => {
-      // The sender's lock serializes their sends on every instance, so the count below is exact.
-      await projectedUsers.lock(trx, fromUserId);
+      // The sender's lock serializes their sends on every instance, so the count below is exact; the
+      // recipient's keeps their deletion from committing between the check below and the insert.
+      for (const userId of [fromUserId, recipient.user_id].sort()) await projectedUsers.lock(trx, userId);
       if (await projectedUsers.isDeleted(trx, recipient.user_id)) throw notFound(SOCIAL_MESSAGES.userNotFound);
       if ((await nudgesSentSince(trx, fromUserId, new Date(at.getTime() - RATE_WINDOW_MS))) >= deps.nudgesPerMinute) {
         throw new TooManyRequestsError(SOCIAL_MESSAGES.tooManyNudges, RATE_WINDOW_MS / 1000);
