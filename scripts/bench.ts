@@ -2,7 +2,10 @@
 // PostgreSQL, NATS and Redis) and prints, from one run, side by side:
 //   - GET /api/leaderboard/today through the gateway vs a bare express JSON route behind the same gateway
 //   - GET /api/challenges/{id}/leaderboard for a challenge of 10,000 members vs the global board row
-//   - POST /api/activity, with the challenges consumer attached (every logger is in a running challenge) and without it
+//   - POST /api/activity, with the challenges consumer attached (every logger is in a running challenge) and without it,
+//     then with the social consumer attached and without it
+//   - the Battle Pulse's fan-out: 5,000 sockets on /ws through the gateway, the time until every one has a new
+//     pulse event, and the resident memory the sockets cost the social process (scripts/bench/pulse-fanout.ts)
 //   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
 //   - the embedded mode's in-process leaderboard at 100k members (scripts/bench/memory-store.ts)
 import { spawn } from 'node:child_process';
@@ -18,12 +21,17 @@ import { BARE_PATH } from './bench/bare-route';
 import { seedChallengeMembers } from './bench/challenge-members';
 import { cpuPer, cpuSnapshot, type CpuGroups } from './bench/cpu';
 import { measureMemoryStore } from './bench/memory-store';
+import { measurePulseFanout } from './bench/pulse-fanout';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 10);
 const USERS = Number(process.env.BENCH_USERS ?? 200);
 const FRESHNESS_SAMPLES = Number(process.env.BENCH_FRESHNESS_SAMPLES ?? 100);
 const CHALLENGE_MEMBERS = Number(process.env.BENCH_CHALLENGE_MEMBERS ?? 10_000);
+const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 5000);
+const PULSE_EVENTS = Number(process.env.BENCH_PULSE_EVENTS ?? 10);
+/** The consumers whose cost to logging the bench measures, each by detaching it (stopping its service). */
+const DETACHABLE_CONSUMERS = ['challenges', 'social'] as const;
 /** Detached/attached pairs of the logging load the consumer's cost is the ratio of. */
 const LOGGING_PAIRS = 3;
 /** What the developers' guide measured for the minimal proxy setup (scripts/bench/minimal-proxy.ts) on the 2-core machines the targets were set on. */
@@ -105,10 +113,12 @@ async function main(): Promise<void> {
     const api = apiClient(stack.url);
     console.log(`Signing up ${USERS} warriors and seeding the boards...`);
     const tokens: string[] = [];
+    const userIds: string[] = [];
     for (let i = 0; i < USERS; i++) {
       const signup = await api.signup({ name: `Bench Warrior ${i}`, timezone: 'UTC' });
       if (signup.status !== 201) throw new Error(`signup failed: ${signup.status} ${JSON.stringify(signup.body)}`);
       tokens.push(signup.body.access_token);
+      userIds.push(signup.body.user.id);
     }
     for (let i = 0; i < USERS; i++) {
       const logged = await api.call('POST', '/api/activity', {
@@ -182,20 +192,23 @@ async function main(): Promise<void> {
     // Consumers may still be applying the last logs: let them finish before reading their CPU.
     await consumersCaughtUp(stack.nats.stream);
     const logCpu = cpuPer(cpuBefore, cpuSnapshot(cpuGroups), rows[rows.length - 1]!.ok);
-    // The same load with the challenges process stopped (its consumer detached) and running again,
+    // The same load with a consumer's process stopped (its consumer detached) and running again,
     // alternated: one pair of 10 s runs moves by more than the 10 % this compares on a shared 2-core
     // machine, so the ratio is taken of the medians of LOGGING_PAIRS pairs.
-    const detachedRuns: Row[] = [];
-    const attachedRuns: Row[] = [rows[rows.length - 1]!];
-    for (let pair = 1; pair <= LOGGING_PAIRS; pair++) {
-      await stack.stop('challenges');
-      detachedRuns.push(await load(`POST /api/activity (challenges consumer detached, run ${pair})`, logging));
-      await stack.start('challenges');
-      await consumersCaughtUp(stack.nats.stream);
-      if (pair < LOGGING_PAIRS) attachedRuns.push(await load(`POST /api/activity (challenges consumer attached, run ${pair + 1})`, logging));
-      await consumersCaughtUp(stack.nats.stream);
+    const consumerRuns: Record<string, { attached: Row[]; detached: Row[] }> = {};
+    for (const consumer of DETACHABLE_CONSUMERS) {
+      const runs = { attached: [] as Row[], detached: [] as Row[] };
+      for (let pair = 1; pair <= LOGGING_PAIRS; pair++) {
+        await stack.stop(consumer);
+        runs.detached.push(await load(`POST /api/activity (${consumer} consumer detached, run ${pair})`, logging));
+        await stack.start(consumer);
+        await consumersCaughtUp(stack.nats.stream);
+        runs.attached.push(await load(`POST /api/activity (${consumer} consumer attached, run ${pair})`, logging));
+        await consumersCaughtUp(stack.nats.stream);
+      }
+      rows.push(...runs.detached, ...runs.attached);
+      consumerRuns[consumer] = runs;
     }
-    rows.push(...detachedRuns, ...attachedRuns.slice(1));
 
     console.log(`Measuring freshness over ${FRESHNESS_SAMPLES} logs...`);
     // One warrior far ahead of everyone stays on the top 20; each sample waits for their new total.
@@ -227,6 +240,20 @@ async function main(): Promise<void> {
     }
     freshness.sort((a, b) => a - b);
 
+    console.log(`Opening ${SOCKETS.toLocaleString('en-US')} sockets on /ws and making ${PULSE_EVENTS} pulse events...`);
+    const fanout = await measurePulseFanout({
+      url: stack.url,
+      tokens,
+      sockets: SOCKETS,
+      events: PULSE_EVENTS,
+      pids: { social: stack.pid('social')!, gateway: stack.pid('gateway')! },
+      // A nudge makes an encourage event; each from another sender, so no sender's rate limit is near.
+      makeEvent: async (index) => {
+        const nudge = await api.call('POST', '/api/nudges', { token: tokens[1 + (index % (tokens.length - 1))], body: { type: 'cheer', to_user_id: userIds[0] } });
+        if (nudge.status !== 201) throw new Error(`nudge failed: ${nudge.status} ${JSON.stringify(nudge.body)}`);
+      },
+    });
+
     const [bare, board, challengeBoard, post] = rows;
     console.log(`\nBench (${CONNECTIONS} connections, ${DURATION_S} s each, ${USERS} users; node ${process.version})\n`);
     console.log('| scenario | requests/s | p50 ms | p99 ms | errors |');
@@ -234,12 +261,14 @@ async function main(): Promise<void> {
     for (const row of [minimal, ...rows]) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
     console.log(`\nleaderboard / bare throughput: ${((board!.rps / bare!.rps) * 100).toFixed(1)}% (target >= 80%)`);
     console.log(`challenge leaderboard (${CHALLENGE_MEMBERS} members) / global leaderboard throughput: ${((challengeBoard!.rps / board!.rps) * 100).toFixed(1)}% (target >= 80%)`);
-    const attached = median(attachedRuns.map((r) => r.rps));
-    const detached = median(detachedRuns.map((r) => r.rps));
-    console.log(
-      `logging with the challenges consumer attached (median of ${attachedRuns.map((r) => r.rps).join(', ')}: ${attached}) vs detached (median of ${detachedRuns.map((r) => r.rps).join(', ')}: ${detached}): ` +
-        `${(((detached - attached) / detached) * 100).toFixed(1)}% fewer logs/s (target <= 10%)`,
-    );
+    for (const [consumer, runs] of Object.entries(consumerRuns)) {
+      const attached = median(runs.attached.map((r) => r.rps));
+      const detached = median(runs.detached.map((r) => r.rps));
+      console.log(
+        `logging with the ${consumer} consumer attached (median of ${runs.attached.map((r) => r.rps).join(', ')}: ${attached}) vs detached (median of ${runs.detached.map((r) => r.rps).join(', ')}: ${detached}): ` +
+          `${(((detached - attached) / detached) * 100).toFixed(1)}% fewer logs/s (target <= 10%)`,
+      );
+    }
     console.log(`POST /api/activity: ${post!.rps} logs/s (target >= 500), p99 ${post!.p99} ms (target <= 150)`);
     // Side by side with the same machine's bare route, so that runs on machines of different speeds compare.
     console.log(`POST /api/activity / bare throughput: ${((post!.rps / bare!.rps) * 100).toFixed(1)}%`);
@@ -255,6 +284,16 @@ async function main(): Promise<void> {
     console.log(`| total without the shared servers | ${ours.toFixed(2)} |`);
     console.log(
       `freshness POST answer -> visible on /api/leaderboard/today: p50 ${percentile(freshness, 50).toFixed(1)} ms, p99 ${percentile(freshness, 99).toFixed(1)} ms (target p99 <= 500)`,
+    );
+    const pooled = fanout.delaysMs.flat().sort((a, b) => a - b);
+    const worstP99 = Math.max(...fanout.delaysMs.map((delays) => percentile(delays, 99)));
+    console.log(
+      `pulse fan-out to ${fanout.sockets.toLocaleString('en-US')} sockets through the gateway (${PULSE_EVENTS} events, nudge request start -> arrival on every socket): ` +
+        `p50 ${percentile(pooled, 50).toFixed(1)} ms, p99 ${percentile(pooled, 99).toFixed(1)} ms, worst event's p99 ${worstP99.toFixed(1)} ms (target p99 <= 500); ` +
+        `${(fanout.connectMs / 1000).toFixed(1)} s to open them all`,
+    );
+    console.log(
+      `resident memory per 1,000 open sockets: social ${(fanout.rssKbPerThousand.social / 1024).toFixed(1)} MiB, gateway ${(fanout.rssKbPerThousand.gateway / 1024).toFixed(1)} MiB`,
     );
   } finally {
     await stack.close();

@@ -18,7 +18,7 @@ async function main(): Promise<void> {
     authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
     redis: createRedis(config.REDIS_URL),
   });
-  await listen(http.createServer(gateway.app), config.PORT, config.HOST);
+  await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
   // A normal exit, so that a --cpu-prof profile (BENCH_PROFILE_DIR) is written when the bench stops the stack.
   process.once('SIGTERM', () => process.exit(0));
 }
