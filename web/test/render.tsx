@@ -63,7 +63,7 @@ export const pendingForever = () => new Promise<Response>(() => undefined);
  * The nav bar's background polls, answered empty unless a test scripts them. RTK Query delays tag
  * invalidation while any query is pending, so a poll left pending forever would hold back every refetch.
  */
-const BACKGROUND_POLLS: Record<string, unknown> = { 'GET /api/challenge-invites': [] };
+const BACKGROUND_POLLS: Record<string, unknown> = { 'GET /api/challenge-invites': [], 'GET /api/nudges/inbox': [] };
 
 function withQuietBackground(fetchMock: jest.Mock, scripted: (key: string) => boolean): typeof fetch {
   return ((url: string, init: RequestInit = {}) => {
