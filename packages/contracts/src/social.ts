@@ -92,8 +92,8 @@ export const SOCIAL_MESSAGES = {
   profileNotFound: 'Profile not found',
 } as const;
 
-/** Activity type -> quantity logged in a window (types never logged are absent). */
-export const ActivityCountMap = z.record(z.enum(ACTIVITY_TYPES), z.number().int().nonnegative());
+/** Activity type -> quantity logged in a window (types never logged are absent: a partial record, zod 4 records on an enum are exhaustive). */
+export const ActivityCountMap = z.partialRecord(z.enum(ACTIVITY_TYPES), z.number().int().nonnegative());
 export type ActivityCountMap = z.infer<typeof ActivityCountMap>;
 
 /** Quantities logged in the profile owner's local today, last 7 and last 30 local days (today included). */

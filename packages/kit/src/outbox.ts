@@ -89,6 +89,11 @@ interface DeadLetterNote {
 export interface Outbox {
   enqueue(trx: Kysely<any>, event: DomainEvent): Promise<void>;
   /**
+   * Many events in one statement, in their order (the relay sends them in that order): a batch that
+   * emits an event per row costs one statement, not one per event. Nothing runs for none.
+   */
+  enqueueAll(trx: Kysely<any>, events: readonly DomainEvent[]): Promise<void>;
+  /**
    * An insert of one row with its event, committed on its own: the row and the event's outbox row
    * go in one statement (atomic like a transaction holding both, in one round trip instead of
    * four), and the event only if the row was written (not skipped on `spec.conflict`). The event is
@@ -290,6 +295,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
   return {
     async enqueue(trx, event) {
       await sql`insert into ${table} (event) values (${JSON.stringify(event)}::jsonb)`.execute(trx);
+    },
+    async enqueueAll(trx, events) {
+      if (events.length === 0) return;
+      // One JSON parameter, so the statement text is the same for any number of events.
+      await trx.executeQuery(
+        CompiledQuery.raw(`insert into ${schema}.outbox (event) select value from jsonb_array_elements($1::jsonb) with ordinality as e(value, n) order by n`, [
+          JSON.stringify(events),
+        ]),
+      );
     },
     groupInsert<Row extends object>(spec: GroupInsertSpec) {
       const text = groupInsertText(spec);

@@ -94,3 +94,29 @@ it('relays in commit order what enqueue left in a transaction', async () => {
   const order = received.filter((r) => events.some((e) => e.id === r.id)).map((r) => r.id);
   expect(order).toEqual(events.map((e) => e.id));
 });
+
+it('enqueues many events in one statement, relayed in their order, and nothing for none', async () => {
+  const events = Array.from({ length: 15 }, (_, i) => deleted(`u-all-${i}`));
+  await database.db.transaction().execute(async (trx) => {
+    await outbox.enqueueAll(trx, []);
+    await outbox.enqueueAll(trx, events);
+    expect((await sql<{ n: number }>`select count(*)::int as n from kit.outbox`.execute(trx)).rows[0]!.n).toBeGreaterThanOrEqual(events.length);
+  });
+  outbox.kick();
+  await outbox.drain();
+  await waitFor(async () => events.every((e) => received.some((r) => r.id === e.id)), 5000, 'all relayed');
+  const order = received.filter((r) => events.some((e) => e.id === r.id));
+  expect(order).toEqual(events);
+});
+
+it('enqueues nothing from enqueueAll when its transaction rolls back', async () => {
+  const events = [deleted('u-rolled-1'), deleted('u-rolled-2')];
+  await expect(
+    database.db.transaction().execute(async (trx) => {
+      await outbox.enqueueAll(trx, events);
+      throw new Error('rolled back');
+    }),
+  ).rejects.toThrow('rolled back');
+  await outbox.drain();
+  expect(received.some((r) => events.some((e) => e.id === r.id))).toBe(false);
+});

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { ActivityCountsRequest, REQUESTS } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { consumeUserEvents } from './events/user-events.consumer';
@@ -51,7 +52,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       usersRoutes(reports, ports.tokens),
     ],
   });
-  let userEvents: Subscription | undefined;
+  let subscriptions: Subscription[] = [];
   return {
     name: 'activity',
     app,
@@ -62,10 +63,17 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       await effects.start();
       await outbox.start();
       ports.bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, ports.clock.now()));
-      userEvents = await consumeUserEvents(db, ports.bus, ports.clock, projectedUsers, users);
+      subscriptions = await Promise.all([
+        consumeUserEvents(db, ports.bus, ports.clock, projectedUsers, users),
+        ports.bus.reply(REQUESTS.activityCounts, async (payload) => {
+          const request = ActivityCountsRequest.parse(payload);
+          return reports.countsByWindow(request.user_id, request.timezone);
+        }),
+      ]);
     },
     async stop() {
-      await userEvents?.stop();
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
       await outbox.stop();
       await effects.stop();
     },

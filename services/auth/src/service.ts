@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { AccountsByEmailRequest, isUserId, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
+import { AccountsByEmailRequest, isUserId, ProfileFieldsRequest, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { NO_STATS, toProjection, type UserStats } from './domain/user';
+import { NO_STATS, toProfileFields, toProjection, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
@@ -57,6 +57,12 @@ export function createAuthService(ports: ServicePorts): Service {
           const { user_id } = UserProjectionRequest.parse(payload);
           const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
           return user ? toProjection(user) : null;
+        }),
+        ports.bus.reply(REQUESTS.profileFields, async (payload) => {
+          const { user_id } = ProfileFieldsRequest.parse(payload);
+          // A deleted account's row is gone: it answers null like one that never was.
+          const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
+          return user ? toProfileFields(user) : null;
         }),
         ports.bus.reply(REQUESTS.accountsByEmail, async (payload) => accountsByEmail(db, AccountsByEmailRequest.parse(payload).emails)),
       ]);

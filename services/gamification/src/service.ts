@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { DEFAULT_DAILY_GOAL_POINTS, RANKS_REQUEST, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
+import { DEFAULT_DAILY_GOAL_POINTS, PublicStatsRequest, RANKS_REQUEST, REQUESTS, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { localDate } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
@@ -16,6 +16,7 @@ import { createHeldActivities } from './use-cases/held-activities';
 import { createLeaderboards } from './use-cases/leaderboards';
 import { createLeaderboardKeeper } from './use-cases/keep-leaderboards-complete';
 import { createUserDirectory } from './use-cases/user-directory';
+import { publicStats } from './use-cases/public-stats';
 import { userStats } from './use-cases/user-stats';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -49,7 +50,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
     routes: [
       badgesRoutes(db, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
-      heldRoutes(createHeldActivities({ db, leaderboards }), auth, clock),
+      heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
     ],
   });
   let subscriptions: Subscription[] = [];
@@ -67,10 +68,14 @@ export function createGamificationService(ports: GamificationPorts): Service {
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
         consumeUserEvents({ db, bus, clock, store, leaderboards, users: projectedUsers }),
-        consumeCampaignCompleted({ db, bus, clock, leaderboards }),
+        consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
         bus.reply(RANKS_REQUEST, async (payload) => {
           const request = RanksRequest.parse(payload);
           return leaderboards.ranks(request.user_ids, request.window, localDate(clock.now(), request.timezone));
+        }),
+        bus.reply(REQUESTS.publicStats, async (payload) => {
+          const request = PublicStatsRequest.parse(payload);
+          return publicStats(db, leaderboards, request.user_id, request.timezone, clock.now());
         }),
         bus.reply(USER_STATS_REQUEST, async (payload) => userStats(db, UserStatsRequest.parse(payload).user_id, clock.now())),
       ]);

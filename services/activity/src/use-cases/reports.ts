@@ -1,4 +1,13 @@
-import { RANKS_REQUEST, RanksReply, type FunnelMetrics, type RecentActivity, type UserProjection, type UserSummary } from '@warriors/contracts';
+import {
+  RANKS_REQUEST,
+  RanksReply,
+  type ActivityCountMap,
+  type ActivityCountsByWindow,
+  type FunnelMetrics,
+  type RecentActivity,
+  type UserProjection,
+  type UserSummary,
+} from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
 import { addDays, isUserId, localDate, usableTimezone } from '@warriors/contracts';
@@ -77,5 +86,19 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
     return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), rank: rankOf[row.user_id] ?? null }));
   }
 
-  return { summary, funnel, recent };
+  /**
+   * A public profile's quantities by type in its owner's local today, 7 and 30 days (`timezone` is
+   * theirs): the funnel's windows. Whether the profile may be shown is the asker's call.
+   */
+  async function countsByWindow(userId: string, timezone: string): Promise<ActivityCountsByWindow> {
+    const today = localDate(clock.now(), usableTimezone(timezone));
+    const windows = ['today', '7d', '30d'] as const;
+    // A text that is no user id has logged nothing; it never reaches SQL.
+    const counts = isUserId(userId) ? await Promise.all(windows.map((window) => countsByType(db, userId, funnelWindow(window, today), null))) : windows.map(() => []);
+    const asMap = (rows: Array<{ activity_type: string; count: number }>): ActivityCountMap =>
+      Object.fromEntries(rows.filter((row) => row.count > 0).map((row) => [row.activity_type, row.count]));
+    return { today: asMap(counts[0]!), '7d': asMap(counts[1]!), '30d': asMap(counts[2]!) };
+  }
+
+  return { summary, funnel, recent, countsByWindow };
 }

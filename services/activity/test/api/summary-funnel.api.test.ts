@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
+import { ActivityCountsByWindow, FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
@@ -197,5 +197,35 @@ describe.each([
   it('answers 401 without a token', async () => {
     expect((await activity.call('GET', `/api/users/${subject.user.user_id}/summary`)).status).toBe(401);
     expect((await activity.call('GET', `/api/users/${subject.user.user_id}/metrics/funnel`)).status).toBe(401);
+  });
+});
+
+describe(`request ${REQUESTS.activityCounts}`, () => {
+  const ask = async (payload: object) => ActivityCountsByWindow.parse(await activity.bus.request(REQUESTS.activityCounts, payload, 2000));
+
+  it('answers the quantities by type in the owner’s local today, last 7 and last 30 days, types never logged absent', async () => {
+    expect(await ask({ user_id: subject.user.user_id, timezone: 'America/New_York' })).toEqual({
+      today: { cold_call: 10, live_conversation: 1, meeting: 1 },
+      '7d': { cold_call: 10, live_conversation: 1, meeting: 1, email: 5, doorknock: 1 },
+      // 2025-02-10's meeting is one day before the 30 days start.
+      '30d': { cold_call: 30, live_conversation: 1, meeting: 1, email: 5, doorknock: 1 },
+    });
+  });
+
+  it('reads the windows in the timezone asked for', async () => {
+    // 12:00 UTC is already 2025-03-13 01:00 in Kiritimati (UTC+14): nothing logged "today" there.
+    const counts = await ask({ user_id: subject.user.user_id, timezone: 'Pacific/Kiritimati' });
+    expect(counts.today).toEqual({});
+    expect(counts['7d']).toEqual({ cold_call: 10, live_conversation: 1, meeting: 1, email: 5, doorknock: 1 });
+  });
+
+  it('answers empty windows for someone who logged nothing or a text that is no user id', async () => {
+    const empty = { today: {}, '7d': {}, '30d': {} };
+    expect(await ask({ user_id: viewer.user.user_id, timezone: 'Asia/Tokyo' })).toEqual(empty);
+    expect(await ask({ user_id: 'not-a-uuid', timezone: 'UTC' })).toEqual(empty);
+  });
+
+  it('refuses a payload that is not the contract’s', async () => {
+    await expect(activity.bus.request(REQUESTS.activityCounts, { user_id: 42 }, 2000)).rejects.toThrow();
   });
 });

@@ -1,4 +1,4 @@
-import type { FocusArea, User, UserProjection, UserSearchResult } from '@warriors/contracts';
+import type { FocusArea, ProfileFieldsReply, User, UserProjection, UserSearchResult } from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {
@@ -80,6 +80,25 @@ export function toProjection(user: UserRecord): UserProjection {
     profile_public: user.profile_public,
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,
+  };
+}
+
+/** What a public profile may show of an account (social decides whether it is shown: profile_public). */
+export function toProfileFields(user: UserRecord): NonNullable<ProfileFieldsReply> {
+  return {
+    user_id: user.id,
+    username: user.username,
+    name: user.name,
+    profile_picture: user.profile_picture,
+    created_at: user.created_at.toISOString(),
+    company: user.company,
+    specialty: user.specialty,
+    city: user.city,
+    state: user.state,
+    x_url: user.x_url,
+    bio: user.bio,
+    timezone: user.timezone,
+    profile_public: user.profile_public,
   };
 }
 

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AccountsByEmailReply, REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
+import { AccountsByEmailReply, ProfileFieldsReply, REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
 import { eventually } from '@warriors/test-support';
 import { dataUrl, NOW, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
@@ -190,5 +190,43 @@ describe('streak and badges on /api/me', () => {
     } finally {
       await answering.stop();
     }
+  });
+});
+
+describe(`request ${REQUESTS.profileFields}`, () => {
+  const ask = async (userId: unknown) => ProfileFieldsReply.parse(await auth.bus.request(REQUESTS.profileFields, { user_id: userId }, 2000));
+
+  it('answers the public profile fields of an account, private or not', async () => {
+    const { user, token } = await auth.signup({ name: 'Profiled Person', company: 'Fields Co' });
+    const profile = { bio: 'Closing deals since 2009', city: 'Austin', state: 'TX', specialty: 'luxury' };
+    expect((await auth.call('PUT', '/api/settings/profile', { token, body: profile })).status).toBe(200);
+    expect((await auth.call('PUT', '/api/settings/privacy?profile_public=false', { token })).status).toBe(200);
+    expect(await ask(user.id)).toEqual({
+      user_id: user.id,
+      username: user.username,
+      name: 'Profiled Person',
+      profile_picture: null,
+      created_at: NOW,
+      company: 'Fields Co',
+      specialty: 'luxury',
+      city: 'Austin',
+      state: 'TX',
+      x_url: null,
+      bio: 'Closing deals since 2009',
+      timezone: 'UTC',
+      profile_public: false,
+    });
+  });
+
+  it('answers null for an unknown account, a deleted one and a text that is no user id', async () => {
+    const { user, token } = await auth.signup();
+    expect(await auth.call('DELETE', '/api/user/delete-account', { token })).toMatchObject({ status: 200 });
+    expect(await ask(user.id)).toBeNull();
+    expect(await ask('00000000-0000-4000-8000-000000000000')).toBeNull();
+    expect(await ask('not-a-uuid')).toBeNull();
+  });
+
+  it('refuses a payload that is not the contract’s', async () => {
+    await expect(auth.bus.request(REQUESTS.profileFields, { id: 'x' }, 2000)).rejects.toThrow();
   });
 });

@@ -14,3 +14,37 @@ export function streakDays(activeDates: Iterable<LocalDate>, today: LocalDate): 
   }
   return days;
 }
+
+/** A user's first points of a local day, and the streak they make of it. */
+export interface StreakChange {
+  user_id: string;
+  local_date: LocalDate;
+  previous_streak_days: number;
+  streak_days: number;
+}
+
+/**
+ * The streak changes a batch of applied entries makes, by the rule of streakDays judged on each
+ * entry's own local date: an entry on a day that had no points yet makes that day's streak the
+ * previous day's plus one. `activeBefore` answers a user's active dates on or before a date as they
+ * stood before the batch; the batch's own earlier days count for its later entries. One change per
+ * user and day, in the order of `days`.
+ */
+export function streakChangesOfBatch(
+  days: ReadonlyArray<{ user_id: string; local_date: LocalDate }>,
+  activeBefore: (userId: string, date: LocalDate) => readonly LocalDate[],
+): StreakChange[] {
+  const addedByUser = new Map<string, Set<LocalDate>>();
+  const changes: StreakChange[] = [];
+  for (const { user_id, local_date } of days) {
+    const added = addedByUser.get(user_id) ?? new Set<LocalDate>();
+    addedByUser.set(user_id, added);
+    const active = new Set([...activeBefore(user_id, local_date), ...added]);
+    if (active.has(local_date)) continue;
+    const previous = streakDays(active, local_date);
+    added.add(local_date);
+    active.add(local_date);
+    changes.push({ user_id, local_date, previous_streak_days: previous, streak_days: streakDays(active, local_date) });
+  }
+  return changes;
+}

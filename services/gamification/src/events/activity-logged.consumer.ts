@@ -1,6 +1,7 @@
 import type { ActivityEffects, EventOf } from '@warriors/contracts';
 import { consumeInBatches, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Subscription } from '@warriors/kit';
 import { dayKey } from '../domain/windows';
+import { rankChanged } from './pulse-events';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordActivities, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
 
@@ -33,21 +34,39 @@ async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.
   // The author refreshes the boards right after their log answers: addPoints drops this instance's stale top 20.
   await deps.leaderboards.addPoints(data.activity_id, data.user_id, data.local_date, data.points);
   if (outcome.kind === 'duplicate') return null;
-  return {
-    ...NOT_RANKED,
-    activity_id: data.activity_id,
-    badges: outcome.badges,
-    rank_change: await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points),
-  };
+  const rankChange = await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points);
+  return { ...NOT_RANKED, activity_id: data.activity_id, badges: outcome.badges, rank_change: rankChange };
+}
+
+/**
+ * The live pulse hears of each climb straight from the bus, not through the outbox: the rank is read
+ * from the boards after the commit, and its id (the activity's) drops a redelivery's copy
+ * (docs/decisions.md: a crash before this publish loses only a pulse item).
+ */
+async function publishRankChanges(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>, effects: Array<ActivityEffects | null>): Promise<void> {
+  const at = deps.clock.now();
+  const climbs = events.flatMap((event, i) => {
+    const change = effects[i]?.rank_change;
+    if (!change || change.positions_gained <= 0) return [];
+    return [rankChanged(event.data.activity_id, event.data.user_id, event.data.local_date, change, at, event.requestId)];
+  });
+  await Promise.all(climbs.map((climb) => deps.bus.publish(climb, { msgId: climb.id })));
 }
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
   const outcomes = await recordActivities(deps, events, deps.clock.now());
-  // Only badge.earned goes through this outbox: a relay pass for a batch that earned none is a wasted transaction.
-  if (outcomes.some((o) => o.kind === 'applied' && o.badges.length > 0)) deps.outbox.kick();
+  // An applied entry enqueued its points.awarded: one relay pass per batch; a batch of only held or
+  // repeated events enqueued nothing, and a pass for it would be a wasted transaction.
+  if (outcomes.some((o) => o.kind === 'applied')) deps.outbox.kick();
   // Side by side: the Redis client pipelines concurrent commands into shared writes.
-  const effects = (await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)))).filter((e) => e !== null);
-  await publishEffects(deps.bus, effects);
+  const effects = await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)));
+  await Promise.all([
+    publishEffects(
+      deps.bus,
+      effects.filter((e) => e !== null),
+    ),
+    publishRankChanges(deps, events, effects),
+  ]);
 }
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {

@@ -1,5 +1,5 @@
 import type { EventOf } from '@warriors/contracts';
-import type { Bus, Clock, Subscription } from '@warriors/kit';
+import type { Bus, Clock, Outbox, Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordCampaignBonus } from '../use-cases/record-campaign-bonus';
@@ -10,12 +10,14 @@ export interface CampaignConsumerDeps {
   db: Executor;
   bus: Bus;
   clock: Clock;
+  outbox: Outbox;
   leaderboards: Leaderboards;
 }
 
 async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'campaign.completed'>): Promise<void> {
   const { data } = event;
-  const outcome = await recordCampaignBonus(deps.db, event, deps.clock.now());
+  const outcome = await recordCampaignBonus(deps.db, deps.outbox, event, deps.clock.now());
+  if (outcome.kind === 'applied') deps.outbox.kick();
   if (outcome.kind === 'deleted-user') return;
   // A held bonus reaches the boards when its user confirms their held entries (HeldActivities.confirm).
   if (outcome.kind === 'held' || (outcome.kind === 'duplicate' && outcome.held)) return;

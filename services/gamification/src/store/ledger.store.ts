@@ -1,6 +1,6 @@
 import { CompiledQuery, sql } from 'kysely';
 import { lockKey as takeLock } from '@warriors/kit';
-import type { ActivityType, LocalDate } from '@warriors/contracts';
+import { addDays, type ActivityType, type LocalDate } from '@warriors/contracts';
 import { cycleKey, scopeRanges } from '../domain/badges';
 import type { BadgeContext } from '../domain/batch-badges';
 import { dayOfTypeKey, type DayOfType } from '../domain/ceilings';
@@ -282,9 +282,9 @@ const RELEASE_HELD = `
     update ${SCHEMA}.users u set last_activity_at = greatest(u.last_activity_at, r.occurred_at) from released r where u.user_id = r.user_id
   ),
   bonuses as (
-    select source_id, local_date, points from released_bonuses
+    select source_id, local_date, points, true as released_now from released_bonuses
     union all
-    select source_id, local_date, points from ${SCHEMA}.ledger
+    select source_id, local_date, points, false as released_now from ${SCHEMA}.ledger
     where user_id = $2 and source = 'campaign' and not held and confirmed_at >= $4::timestamptz
   )
   select l.source_id as activity_id, l.activity_type, l.quantity, l.points, l.local_date, l.occurred_at,
@@ -297,6 +297,8 @@ export interface ReleasedBonus {
   source_id: string;
   local_date: LocalDate;
   points: number;
+  /** This call released it (otherwise an earlier confirmation did, and only its board apply is repeated). */
+  released_now: boolean;
 }
 
 export interface ReleasedRow extends HeldRow {
@@ -329,4 +331,23 @@ export async function entriesSince(db: Executor, since: Date): Promise<Array<{ s
     .where('held', '=', false)
     .where((eb) => eb.or([eb('occurred_at', '>=', since), eb('confirmed_at', '>=', since)]))
     .execute();
+}
+
+export interface PointsByWindow {
+  today: number;
+  last7: number;
+  last30: number;
+  total: number;
+}
+
+/** A user's points on the boards (held entries left out) on `today`, its last 7 and 30 local dates, and all told; one statement. */
+export async function pointsByWindow(db: Executor, userId: string, today: LocalDate): Promise<PointsByWindow> {
+  const since = (from: LocalDate) => sql<number>`coalesce(sum(points) filter (where local_date between ${from} and ${today}), 0)::int`;
+  const row = await inSchema(db)
+    .selectFrom('ledger')
+    .select([since(today).as('today'), since(addDays(today, -6)).as('last7'), since(addDays(today, -29)).as('last30'), sql<number>`coalesce(sum(points), 0)::int`.as('total')])
+    .where('user_id', '=', userId)
+    .where('held', '=', false)
+    .executeTakeFirstOrThrow();
+  return row;
 }

@@ -1,5 +1,6 @@
-import { notFound } from '@warriors/kit';
+import { notFound, type Outbox } from '@warriors/kit';
 import type { HeldActivity } from '@warriors/contracts';
+import { activityPointsAwarded, bonusPointsAwarded } from '../events/pulse-events';
 import { heldActivities, lockUser, releaseHeld, type HeldRow } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
 import type { Leaderboards } from './leaderboards';
@@ -16,6 +17,7 @@ const REAPPLY_WITHIN_MS = 24 * 60 * 60 * 1000;
 
 export interface HeldActivitiesDeps {
   db: Executor;
+  outbox: Outbox;
   leaderboards: Leaderboards;
 }
 
@@ -29,7 +31,7 @@ const toHeldActivity = (row: HeldRow, held: boolean): HeldActivity => ({
   held,
 });
 
-export function createHeldActivities({ db, leaderboards }: HeldActivitiesDeps) {
+export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitiesDeps) {
   return {
     async list(userId: string): Promise<HeldActivity[]> {
       return (await heldActivities(db, userId)).map((row) => toHeldActivity(row, true));
@@ -45,9 +47,17 @@ export function createHeldActivities({ db, leaderboards }: HeldActivitiesDeps) {
       const reapplySince = new Date(now.getTime() - REAPPLY_WITHIN_MS);
       const row = await db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
-        return releaseHeld(trx, userId, activityId, now, reapplySince);
+        const released = await releaseHeld(trx, userId, activityId, now, reapplySince);
+        // Points are awarded when the hold is lifted, in the same transaction: the entry's and any bonus released with it.
+        const awards = [
+          ...(released?.released ? [activityPointsAwarded({ ...released, user_id: userId }, now)] : []),
+          ...(released?.bonuses ?? []).filter((b) => b.released_now).map((b) => bonusPointsAwarded({ ...b, user_id: userId }, now)),
+        ];
+        await outbox.enqueueAll(trx, awards);
+        return released;
       });
       if (!row) throw notFound(ACTIVITY_NOT_FOUND);
+      if (row.released) outbox.kick();
       const repair = row.confirmed_at !== null && row.confirmed_at >= reapplySince;
       // Each keyed like its first apply would have been (the activity id, the bonus's event id): it counts once.
       const owed = [

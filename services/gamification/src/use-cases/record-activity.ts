@@ -1,10 +1,12 @@
-import type { Badge, EventOf } from '@warriors/contracts';
+import type { Badge, DomainEvent, EventOf } from '@warriors/contracts';
 import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
 import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
 import { judgeCeilings } from '../domain/ceilings';
 import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
+import { streakChangesOfBatch } from '../domain/streak';
 import { badgeEarned } from '../events/badge-events';
+import { activityPointsAwarded, streakChanged } from '../events/pulse-events';
 import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
 import { applyActivityEntries, ledgerStateOf, lockKey, type AppliedBatch } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';
@@ -51,15 +53,16 @@ export async function recordActivity(deps: RecordDeps, event: ActivityLogged, at
 }
 
 /**
- * Applies a batch of activity.logged in ONE transaction, each event as recordActivity would, in three
- * statements per batch (five when badges are earned) instead of two or more per event: the batch's
+ * Applies a batch of activity.logged in ONE transaction, each event as recordActivity would, in four
+ * statements per batch (six when badges are earned) instead of two or more per event: the batch's
  * user locks (taken in inLockOrder's order, so batches sharing users never deadlock) with every
  * inbox entry; then, under the locks, the day's logged quantities its daily ceilings judge the new
  * entries on (an entry above its ceiling goes in held: off the totals, the badges and the boards);
  * then the ledger rows, daily totals and last activity times with the
  * badge contexts as they stood before the batch. The badge rules then judge each event in lock order
  * (a user's events in delivery order) on that context plus the user's earlier events of the batch,
- * which is what reading the totals after each event's own insert gave. Any failure rolls back the
+ * which is what reading the totals after each event's own insert gave. The batch's events (points
+ * awarded, streaks changed, badges earned) go into the outbox in one last statement. Any failure rolls back the
  * whole batch (the bus then applies its events one by one). Outcomes come back in the order of `events`.
  */
 export async function recordActivities(deps: RecordDeps, events: readonly ActivityLogged[], at: Date): Promise<RecordOutcome[]> {
@@ -94,13 +97,21 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
     );
     const inserted = candidates.filter((c) => batch.insertedSources.has(c.entry.source_id));
     const heldNow = new Map(inserted.filter((c) => c.verdict.held).map((c) => [c.position, c.verdict.message!]));
-    const badgesOfApplied = await awardBadges(
-      deps,
-      trx,
-      inserted.filter((c) => !c.verdict.held),
-      batch,
-      at,
+    const applied = inserted.filter((c) => !c.verdict.held);
+    const awarded = await awardBadges(deps, trx, applied, batch, at);
+    // The live pulse's events of the whole batch in one statement: points of each applied entry (a
+    // held one awards nothing until confirmed) and the streaks the batch's new days make.
+    const streaks = streakChangesOfBatch(
+      applied.map((a) => a.entry),
+      (userId, date) => batch.contextBefore(userId, date).dates,
     );
+    const requestOf = new Map(applied.map((a) => [`${a.entry.user_id}/${a.entry.local_date}`, a.event.requestId]));
+    await deps.outbox.enqueueAll(trx, [
+      ...applied.map((a) => activityPointsAwarded({ ...a.entry, activity_id: a.entry.source_id }, at, a.event.requestId)),
+      ...streaks.map((change) => streakChanged(change, at, requestOf.get(`${change.user_id}/${change.local_date}`))),
+      ...awarded.events,
+    ]);
+    const badgesOfApplied = awarded.badges;
 
     return events.map((event, position): RecordOutcome => {
       if (batch.deletedUsers.has(event.data.user_id)) return { kind: 'deleted-user' };
@@ -113,19 +124,26 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
 }
 
 /**
- * Inserts the badges the applied events newly earned and enqueues their badge.earned events; answers
- * each applied event's badges by its position in the batch (most earn none, and then this runs no
- * statement).
+ * Inserts the badges the applied events newly earned; answers each applied event's badges by its
+ * position in the batch, and their badge.earned events for the batch's outbox statement (most earn
+ * none, and then this runs no statement).
  */
-async function awardBadges(deps: RecordDeps, trx: Executor, applied: readonly AppliedActivity[], batch: AppliedBatch, at: Date): Promise<Map<number, Badge[]>> {
+async function awardBadges(
+  deps: RecordDeps,
+  trx: Executor,
+  applied: readonly AppliedActivity[],
+  batch: AppliedBatch,
+  at: Date,
+): Promise<{ badges: Map<number, Badge[]>; events: DomainEvent[] }> {
   const badges = new Map<number, Badge[]>(applied.map((a) => [a.position, []]));
+  const events: DomainEvent[] = [];
   const fresh = freshBadgesOfBatch(
     applied.map((a) => a.entry),
     batch.contextBefore,
     deps.dailyGoalPoints,
   );
   const wanted = applied.flatMap((a, i) => fresh[i]!.map((badge) => ({ userId: a.entry.user_id, badge, applied: a })));
-  if (wanted.length === 0) return badges;
+  if (wanted.length === 0) return { badges, events };
 
   const inserted = await insertNewBadges(trx, wanted, at);
   const rowKey = (userId: string, badgeType: string, cycleKey: string) => `${userId}/${badgeType}/${cycleKey}`;
@@ -144,7 +162,7 @@ async function awardBadges(deps: RecordDeps, trx: Executor, applied: readonly Ap
   for (const [i, { applied, row }] of earned.entries()) {
     const badge = toBadge(row, repeats[i]!);
     badges.get(applied.position)!.push(badge);
-    await deps.outbox.enqueue(trx, badgeEarned(row.user_id, badge, applied.event.requestId));
+    events.push(badgeEarned(row.user_id, badge, applied.event.requestId));
   }
-  return badges;
+  return { badges, events };
 }

@@ -1,6 +1,7 @@
 import type { EventOf } from '@warriors/contracts';
-import { DependencyUnavailableError, lockAllAndMarkApplied } from '@warriors/kit';
+import { DependencyUnavailableError, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
 import { bonusEntryFor } from '../domain/ledger';
+import { bonusPointsAwarded } from '../events/pulse-events';
 import { bonusStateOf, insertBonusEntry, lockKey } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';
 import { isDeleted } from '../store/users.store';
@@ -17,14 +18,15 @@ export type BonusOutcome =
   | { kind: 'deleted-user' };
 
 /**
- * The SQL half of campaign.completed: inbox and the bonus's ledger row in one transaction, under the
+ * The SQL half of campaign.completed: inbox, the bonus's ledger row and (unless held) its
+ * points.awarded in one transaction, under the
  * user's lock (the one activity batches take), so the hold is decided on the user's entries as their
  * batches left them. A bonus is held when the user has any entry held above a daily ceiling: a goal
  * credits held entries, and its bonus must not reach the boards the entries may not reach. No badge
  * rules: a bonus is not logged work, so it changes nothing badges read. The lock also serializes it
  * with the user's deletion.
  */
-export async function recordCampaignBonus(db: Executor, event: EventOf<'campaign.completed'>, at: Date): Promise<BonusOutcome> {
+export async function recordCampaignBonus(db: Executor, outbox: Outbox, event: EventOf<'campaign.completed'>, at: Date): Promise<BonusOutcome> {
   const entry = bonusEntryFor(event);
   return db.transaction().execute(async (trx): Promise<BonusOutcome> => {
     const firstTime = (await lockAllAndMarkApplied(trx, SCHEMA, [lockKey(entry.user_id)], [event.id], at)).has(event.id);
@@ -40,6 +42,8 @@ export async function recordCampaignBonus(db: Executor, event: EventOf<'campaign
       throw new DependencyUnavailableError('activity that completed the goal');
     }
     await insertBonusEntry(trx, entry, state.heldEntries);
+    // A held bonus awards its points when its user's held entries are confirmed (HeldActivities.confirm).
+    if (!state.heldEntries) await outbox.enqueue(trx, bonusPointsAwarded(entry, at));
     return { kind: state.heldEntries ? 'held' : 'applied' };
   });
 }

@@ -1,5 +1,5 @@
 import { localDate } from '@warriors/contracts';
-import { streakDays } from '../../src/domain/streak';
+import { streakChangesOfBatch, streakDays } from '../../src/domain/streak';
 
 describe('streakDays', () => {
   it('counts consecutive days ending today', () => {
@@ -66,5 +66,47 @@ describe('streaks in the user timezone', () => {
 
   it('reads an unknown zone as UTC', () => {
     expect(localDate(new Date('2025-06-11T23:30:00Z'), 'Mars/Olympus')).toBe('2025-06-11');
+  });
+});
+
+describe('streakChangesOfBatch', () => {
+  const history: Record<string, string[]> = { alice: ['2025-03-08', '2025-03-09'], bob: ['2025-03-01'] };
+  const before = (userId: string, date: string) => (history[userId] ?? []).filter((d) => d <= date);
+
+  it('makes the first points of a new day the previous streak plus one', () => {
+    expect(streakChangesOfBatch([{ user_id: 'alice', local_date: '2025-03-10' }], before)).toEqual([
+      { user_id: 'alice', local_date: '2025-03-10', previous_streak_days: 2, streak_days: 3 },
+    ]);
+  });
+
+  it('starts again at one after a gap', () => {
+    expect(streakChangesOfBatch([{ user_id: 'bob', local_date: '2025-03-10' }], before)).toEqual([
+      { user_id: 'bob', local_date: '2025-03-10', previous_streak_days: 0, streak_days: 1 },
+    ]);
+  });
+
+  it('changes nothing for more points on a day that had some', () => {
+    expect(streakChangesOfBatch([{ user_id: 'alice', local_date: '2025-03-09' }], before)).toEqual([]);
+  });
+
+  it('answers one change per user and day, counting the batch’s own earlier days', () => {
+    const days = [
+      { user_id: 'alice', local_date: '2025-03-10' },
+      { user_id: 'carol', local_date: '2025-03-10' },
+      { user_id: 'alice', local_date: '2025-03-10' },
+      { user_id: 'alice', local_date: '2025-03-11' },
+    ];
+    expect(streakChangesOfBatch(days, before)).toEqual([
+      { user_id: 'alice', local_date: '2025-03-10', previous_streak_days: 2, streak_days: 3 },
+      { user_id: 'carol', local_date: '2025-03-10', previous_streak_days: 0, streak_days: 1 },
+      { user_id: 'alice', local_date: '2025-03-11', previous_streak_days: 3, streak_days: 4 },
+    ]);
+  });
+
+  it('agrees with streakDays on the user’s local today (a pinned clock’s date)', () => {
+    const today = localDate(new Date('2025-03-11T03:00:00Z'), 'America/New_York'); // still 2025-03-10 there
+    const [change] = streakChangesOfBatch([{ user_id: 'alice', local_date: today }], before);
+    expect(change!.streak_days).toBe(streakDays([...history.alice!, today], today));
+    expect(change!.local_date).toBe('2025-03-10');
   });
 });

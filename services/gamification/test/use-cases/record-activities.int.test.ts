@@ -101,14 +101,22 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
       .orderBy('badge_type')
       .orderBy('cycle_key')
       .execute();
-    const events = await sql<{ event: EventOf<'badge.earned'> }>`
-      select event from ${sql.table(`${SCHEMA}.outbox`)} where event->>'type' = 'badge.earned' and event->'data'->>'user_id' in (${sql.join(userIds)}) order by seq`.execute(db);
+    const eventsOf = async <T extends 'badge.earned' | 'points.awarded' | 'streak.changed'>(type: T) =>
+      (
+        await sql<{ event: EventOf<T> }>`
+      select event from ${sql.table(`${SCHEMA}.outbox`)} where event->>'type' = ${type} and event->'data'->>'user_id' in (${sql.join(userIds)}) order by seq`.execute(db)
+      ).rows.map((row) => row.event);
+    const earned = await eventsOf('badge.earned');
+    const awarded = await eventsOf('points.awarded');
+    const streaks = await eventsOf('streak.changed');
     return {
       totals: named(totals),
       ledger: named(ledger),
       lastActivity: named(users.map((u) => ({ user_id: u.user_id, at: u.last_activity_at?.toISOString() ?? null }))),
       badges: named(badges),
-      earnedEvents: named(events.rows.map(({ event }) => ({ user_id: event.data.user_id, badge: `${event.data.badge_type} x${event.data.repeat_count}` }))),
+      earnedEvents: named(earned.map((event) => ({ user_id: event.data.user_id, badge: `${event.data.badge_type} x${event.data.repeat_count}` }))),
+      awardedEvents: named(awarded.map(({ data }) => ({ user_id: data.user_id, points: data.points, local_date: data.local_date }))),
+      streakEvents: named(streaks.map(({ data }) => ({ ...data }))),
     };
   }
 
@@ -139,7 +147,7 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
     return { users: [ana, ben, gil], before, batch };
   }
 
-  it('applies a batch as its events one at a time: the same outcomes, totals, badges and badge.earned events', async () => {
+  it('applies a batch as its events one at a time: the same outcomes, totals, badges and badge.earned, points.awarded and streak.changed events', async () => {
     const batched = await scenario();
     await recordActivities(deps(), batched.before, at);
     const outcomes = await recordActivities(deps(), batched.batch, at);
@@ -179,6 +187,19 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
       { user_id: 'user1', at: `${DAY}T15:00:00.000Z` },
     ]);
     expect(state.earnedEvents).toHaveLength(9);
+    // One points.awarded per ledger row (none held here), none for the deleted user.
+    expect(state.awardedEvents.filter((e) => e.user_id === 'user0')).toHaveLength(11);
+    expect(state.awardedEvents.filter((e) => e.user_id === 'user1')).toEqual([
+      { user_id: 'user1', points: 40, local_date: DAY },
+      { user_id: 'user1', points: 10, local_date: DAY },
+    ]);
+    expect(state.streakEvents.filter((e) => e.user_id === 'user1')).toEqual([{ user_id: 'user1', local_date: DAY, previous_streak_days: 0, streak_days: 1 }]);
+    // Ana's first points of DAY+1 (nothing on DAY yet) start a streak; her first of DAY make it 7; the day before had points already.
+    expect(state.streakEvents.filter((e) => e.user_id === 'user0')).toHaveLength(8);
+    expect(state.streakEvents.filter((e) => e.user_id === 'user0').slice(-2)).toEqual([
+      { user_id: 'user0', local_date: addDays(DAY, 1), previous_streak_days: 0, streak_days: 1 },
+      { user_id: 'user0', local_date: DAY, previous_streak_days: 6, streak_days: 7 },
+    ]);
 
     // Delivered again, the whole batch changes nothing.
     const again = await recordActivities(deps(), batched.batch, at);
@@ -218,6 +239,8 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
     ]);
     const held = await inSchema(db).selectFrom('ledger').select('source_id').where('user_id', '=', user).where('held', '=', true).execute();
     expect(held).toEqual([{ source_id: deals[3]!.data.activity_id }]);
+    // The held entry awards no points (until its broker confirms it).
+    expect(state.awardedEvents.map((e) => e.points)).toEqual([50, 50, 50, 10]);
 
     // The day stays above its ceiling, and a redelivery of the held event is not taken for an applied one.
     const [later, redelivered, again] = await recordActivities(deps(), [activity(user, DAY, 'deal_closed', 1), { ...deals[3]!, id: randomUUID() }, deals[0]!], at);
@@ -273,10 +296,10 @@ describe('recordActivities statements on PostgreSQL', () => {
   };
   const opening = (statement: string) => statement.trim().split(/\s+/).slice(0, 2).join(' ');
 
-  it('applies a batch in five statements whatever its size, two more and an outbox insert per badge when badges are earned', async () => {
+  it('applies a batch in six statements whatever its size (one outbox insert for all its events), two more when badges are earned', async () => {
     const users = [randomUUID(), randomUUID(), randomUUID()];
     const one = await recorded([activity(users[0]!, DAY, 'email', 1)]);
-    expect(one.statements.map(opening)).toEqual(['begin', 'with locked', 'with doc', 'with batch', 'commit']);
+    expect(one.statements.map(opening)).toEqual(['begin', 'with locked', 'with doc', 'with batch', 'insert into', 'commit']);
     const many = await recorded(Array.from({ length: 20 }, (_, i) => activity(users[i % 3]!, addDays(DAY, i % 2), 'email', 1)));
     // The same texts for any batch: the client compiles nothing and PostgreSQL plans small statements.
     expect(many.statements).toEqual(one.statements);
@@ -294,7 +317,8 @@ describe('recordActivities statements on PostgreSQL', () => {
       'with batch',
       'insert into',
       'select "user_id",',
-      ...Array(3).fill('insert into'),
+      // The points, streaks and badges of the whole batch, in one statement.
+      'insert into',
       'commit',
     ]);
   });
