@@ -127,14 +127,8 @@ describe('ProfileScreen', () => {
     expect(await screen.findByRole('heading', { name: 'Bob Stone', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('@bob · Member since Nov 5, 2024')).toBeInTheDocument();
     const facts = screen.getByText('Rank').closest('dl');
-    expect(facts).toHaveTextContent('Rank#4');
-    expect(facts).toHaveTextContent('Streak12 days');
-    expect(facts).toHaveTextContent('Today15 pts');
-    expect(facts).toHaveTextContent('Last 7 days120 pts');
-    expect(facts).toHaveTextContent('Last 30 days1,430 pts');
-    expect(facts).toHaveTextContent('CompanyStone CRE');
-    expect(facts).toHaveTextContent('SpecialtyInvestment Sales');
-    expect(facts).toHaveTextContent('LocationDenver, CO');
+    const shown = ['Rank#4', 'Streak12 days', 'Today15 pts', 'Last 7 days120 pts', 'Last 30 days1,430 pts', 'CompanyStone CRE', 'SpecialtyInvestment Sales', 'LocationDenver, CO'];
+    expect(within(facts!).getAllByRole('term').map((term) => term.parentElement?.textContent)).toEqual(shown);
     expect(screen.getByText('Dialing since dawn.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile on X' })).toHaveAttribute('href', 'https://x.com/bobstone');
 

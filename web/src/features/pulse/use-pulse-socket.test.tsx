@@ -38,23 +38,13 @@ describe('usePulseSocket', () => {
 
   it('reconnects after 0.5 s, 1 s, 2 s while failing, and from the shortest wait again after an open', () => {
     const { onConnected, openSocket } = connect();
-    FakeWebSocket.latest().drop();
-    advance(499);
-    expect(openSocket).toHaveBeenCalledTimes(1);
-    advance(1);
-    expect(openSocket).toHaveBeenCalledTimes(2);
-
-    FakeWebSocket.latest().drop();
-    advance(999);
-    expect(openSocket).toHaveBeenCalledTimes(2);
-    advance(1);
-    expect(openSocket).toHaveBeenCalledTimes(3);
-
-    FakeWebSocket.latest().drop();
-    advance(1_999);
-    expect(openSocket).toHaveBeenCalledTimes(3);
-    advance(1);
-    expect(openSocket).toHaveBeenCalledTimes(4);
+    [500, 1_000, 2_000].forEach((wait, failures) => {
+      FakeWebSocket.latest().drop();
+      advance(wait - 1);
+      expect(openSocket).toHaveBeenCalledTimes(failures + 1);
+      advance(1);
+      expect(openSocket).toHaveBeenCalledTimes(failures + 2);
+    });
 
     FakeWebSocket.latest().open();
     expect(onConnected).toHaveBeenCalledTimes(1);
