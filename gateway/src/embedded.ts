@@ -9,6 +9,7 @@ import {
   createTokenSigner,
   DEFAULT_TOKEN_TTL_SECONDS,
   listen,
+  serverOf,
   type Clock,
   type Logger,
   type LogLevel,
@@ -60,7 +61,8 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
     const service = factory.create({ database, bus, clock, tokens, logger: loggerOf(name) });
     await service.start();
-    const server = await listen(service.app, 0);
+    // Its own server, upgrades included: the gateway hands /ws to the service that owns it.
+    const server = await listen(serverOf(service), 0);
     running.push({ stop: () => service.stop(), server });
     pools[name] = new UpstreamPool(name, [server.url]);
   }

@@ -1,4 +1,4 @@
-import { loadServiceRegistry, type RegistryRoute } from '@warriors/kit';
+import { loadServiceRegistry, websocketOf, type RegistryRoute } from '@warriors/kit';
 
 /**
  * Which service answers which /api path, from services.registry.json: first match wins, so more
@@ -28,9 +28,10 @@ const compileRoute = (route: RegistryRoute): Route => ({
 
 export const ROUTES: readonly Route[] = SERVICE_REGISTRY.routes.map(compileRoute);
 
-/** The service of the live socket: the social service, once it exists. */
-export const WEBSOCKET_PATH = '/ws';
-export const WEBSOCKET_SERVICE: ServiceName | null = null;
+/** The live socket's owner and path, from the registry (social's `"websocket": "/ws"`). */
+const WEBSOCKET = websocketOf(SERVICE_REGISTRY);
+export const WEBSOCKET_PATH: string | null = WEBSOCKET?.path ?? null;
+export const WEBSOCKET_SERVICE: ServiceName | null = WEBSOCKET?.service ?? null;
 
 export function serviceFor<Name extends string = ServiceName>(path: string, routes: readonly Route<Name>[] = ROUTES as readonly Route<Name>[]): Name | null {
   return routes.find((route) => route.pattern.test(path))?.service ?? null;

@@ -4,6 +4,7 @@ import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
 import { createChallengesService } from '@warriors/challenges';
 import { createGamificationService } from '@warriors/gamification';
+import { createSocialService } from '@warriors/social';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
 /**
@@ -33,4 +34,6 @@ export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Se
     // Its own in-process boards (one per challenge), rebuilt from the members' points at start.
     create: (ports) => createChallengesService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
   },
+  // One instance: the in-process bus's transient subject reaches its own sockets.
+  social: { create: createSocialService },
 };

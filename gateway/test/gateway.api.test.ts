@@ -5,6 +5,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import express from 'express';
+import pino from 'pino';
+import WebSocket, { WebSocketServer } from 'ws';
 import { createLogger, createRedis, listen, type RunningServer } from '@warriors/kit';
 import { freePort } from '@warriors/test-support';
 import { createGateway } from '../src/gateway';
@@ -298,6 +300,41 @@ describe('gateway rate limits on sign-up and login', () => {
     } finally {
       await Promise.all([a.close(), b.close(), upstream.close()]);
       redis.disconnect();
+    }
+  });
+});
+
+describe('gateway live socket', () => {
+  it('hands /ws upgrades to the social pool, passes a refusal through, and logs no URL with its token', async () => {
+    const lines: string[] = [];
+    const recording = pino({ level: 'trace' }, { write: (line: string) => void lines.push(line) });
+    const sockets = new WebSocketServer({ noServer: true });
+    const upstreamServer = http.createServer().on('upgrade', (req, socket, head) => {
+      if (new URL(req.url ?? '/', 'http://x').searchParams.get('token') !== 'good-token') {
+        socket.end('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+        return;
+      }
+      sockets.handleUpgrade(req, socket, head, (ws) => ws.send(`hello ${req.url}`));
+    });
+    const upstream = await listen(upstreamServer, 0);
+    const gateway = createGateway({ logger: recording, pools: { social: new UpstreamPool('social', [upstream.url]) }, trustProxyHops: 0, authAttemptsPerMinute: 1000 });
+    const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), 0);
+    try {
+      const client = new WebSocket(`${front.url.replace('http', 'ws')}/ws?token=good-token`);
+      const greeting = await new Promise<string>((resolve, reject) => client.once('message', (data) => resolve(String(data))).once('error', reject));
+      expect(greeting).toBe('hello /ws?token=good-token');
+      client.close();
+      const refused = await new Promise<number>((resolve) => {
+        const bad = new WebSocket(`${front.url.replace('http', 'ws')}/ws?token=secret-bad-token`);
+        bad.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+        bad.once('error', () => undefined);
+      });
+      expect(refused).toBe(401);
+      expect(lines.join('')).not.toMatch(/good-token|secret-bad-token/);
+    } finally {
+      sockets.close();
+      await front.close();
+      await upstream.close();
     }
   });
 });

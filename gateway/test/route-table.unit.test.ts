@@ -1,4 +1,4 @@
-import { ROUTES, serviceFor } from '../src/route-table';
+import { ROUTES, serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE } from '../src/route-table';
 import { parseUrlList, UpstreamPool } from '../src/upstream-pool';
 
 describe('route table', () => {
@@ -33,6 +33,11 @@ describe('route table', () => {
     ['/api/challenges/3/leaderboard', 'challenges'],
     ['/api/challenge-invites', 'challenges'],
     ['/api/challenge-invites/0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f/accept', 'challenges'],
+    ['/api/users/3f1c/public-profile', 'social'],
+    ['/api/battle-pulse', 'social'],
+    ['/api/nudges', 'social'],
+    ['/api/nudges/inbox', 'social'],
+    ['/api/nudges/0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f/read', 'social'],
   ])('sends %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });
@@ -42,7 +47,12 @@ describe('route table', () => {
     expect(serviceFor('/api/signupx')).toBeNull();
     expect(serviceFor('/api/activityx')).toBeNull();
     expect(serviceFor('/api/campaignsx')).toBeNull();
-    expect(serviceFor('/api/users/3f1c/public-profile')).toBeNull();
+    expect(serviceFor('/api/users/3f1c/public-profilex')).toBeNull();
+    expect(serviceFor('/api/nudgesx')).toBeNull();
+  });
+
+  it('hands the live socket to the service the registry names', () => {
+    expect([WEBSOCKET_SERVICE, WEBSOCKET_PATH]).toEqual(['social', '/ws']);
   });
 
   it('leaves paths no service owns unrouted', () => {

@@ -33,6 +33,8 @@ export interface TestStack {
   start(name: string): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
+  /** A process's own URL, e.g. `social-2`'s (the second instance when `instances` asked for more). */
+  urlOf(name: string): string;
   /** The process id of a running service or the gateway (the bench reads its CPU time). */
   pid(name: string): number | undefined;
   /** This run's own PostgreSQL database. */
@@ -46,6 +48,11 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Node arguments for some services' processes, e.g. { activity: ['--cpu-prof'] } to profile one. */
   serviceExecArgv?: Record<string, string[]>;
+  /**
+   * Processes per service, e.g. { social: 2 }: the first is named as the service, the others
+   * `<service>-2`, ...; the gateway's `<SERVICE>_URLS` lists them all (round robin).
+   */
+  instances?: Record<string, number>;
 }
 
 /**
@@ -85,10 +92,15 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   };
   const procs = new Map<string, Proc>();
   const gatewayEnv: NodeJS.ProcessEnv = { AUTH_RATE_LIMIT_PER_MINUTE: '1000', ...common, HOST: '127.0.0.1' };
-  for (const name of STACK_SERVICES) {
-    const port = await freePort();
-    procs.set(name, { script: `services/${name}/dist/main.js`, execArgv: options.serviceExecArgv?.[name] ?? [], env: { ...common, PORT: String(port) }, child: null, output: [] });
-    gatewayEnv[upstreamVariable(name)] = `http://127.0.0.1:${port}`;
+  for (const service of STACK_SERVICES) {
+    const urls: string[] = [];
+    for (let instance = 1; instance <= (options.instances?.[service] ?? 1); instance++) {
+      const port = await freePort();
+      const name = instance === 1 ? service : `${service}-${instance}`;
+      procs.set(name, { script: `services/${service}/dist/main.js`, execArgv: options.serviceExecArgv?.[service] ?? [], env: { ...common, PORT: String(port) }, child: null, output: [] });
+      urls.push(`http://127.0.0.1:${port}`);
+    }
+    gatewayEnv[upstreamVariable(service)] = urls.join(',');
   }
   const gatewayPort = await freePort();
   procs.set('gateway', {
@@ -127,6 +139,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
         child.on('exit', (code) => resolve({ code, output }));
       }),
     logs: (name) => procs.get(name)!.output.join(''),
+    urlOf: (name) => `http://127.0.0.1:${procs.get(name)!.env.PORT!}`,
     pid: (name) => procs.get(name)?.child?.pid,
     database,
     async start(name) {
@@ -155,7 +168,6 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       redis.disconnect();
     },
   };
-  for (const name of STACK_SERVICES) await stack.start(name);
-  await stack.start('gateway');
+  for (const name of procs.keys()) await stack.start(name);
   return stack;
 }

@@ -8,6 +8,7 @@ import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
+import { describeSocialThroughGateway } from '../support/social-flows';
 
 jest.setTimeout(60_000);
 
@@ -26,6 +27,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   describeCoreLoopThroughGateway(() => product.url);
   describeCampaignsThroughGateway(() => product.url);
   describeChallengesThroughGateway(() => product.url);
+  describeSocialThroughGateway(() => product.url);
 
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();

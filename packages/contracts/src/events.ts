@@ -183,8 +183,11 @@ export const REQUESTS = {
   profileFields: 'auth.user.profile-fields',
   /** gamification answers a user's rank, streak, points by window and latest badges (PublicStatsReply). */
   publicStats: 'gamification.user.public-stats',
-  /** activity answers a user's logged quantities by type for today, 7 and 30 days (ActivityCountsByWindow). */
-  activityCounts: 'activity.user.counts',
+  /**
+   * activity answers a user's logged quantities by type for today, 7 and 30 days (ActivityCountsByWindow).
+   * Not under `activity.`: the JetStream stream captures `activity.>`, and its ack would answer the request.
+   */
+  activityCounts: 'activity-reports.user-counts',
 } as const;
 export const UserProjectionRequest = z.object({ user_id: z.string() });
 export const UserProjectionReply = UserProjection.nullable();

@@ -7,7 +7,7 @@ import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
 import { createLogger, logLevel } from './logger';
 import { loadServiceRegistry, stackPortOf } from './service-registry';
-import type { Service, ServicePorts } from './service';
+import { serverOf, type Service, type ServicePorts } from './service';
 import { onShutdown } from './shutdown';
 
 export const DEFAULT_TOKEN_TTL_SECONDS = 7 * 24 * 3600;
@@ -86,7 +86,7 @@ export async function runServiceProcess<Extra extends object = object, Env exten
       ...extra.ports,
     });
     await service.start();
-    const server = await listen(service.app, config.PORT, config.HOST);
+    const server = await listen(serverOf(service), config.PORT, config.HOST);
     logger.info({ url: server.url }, `${name} listening`);
     // Closed in reverse: the server first, then consumers, then the connections they used.
     onShutdown(logger, [() => extra.close(), () => database.close(), () => bus.close(), () => service.stop(), () => server.close()]);

@@ -14,6 +14,8 @@ const RegistryService = z.strictObject({
   port: z.number().int().min(1).max(65535),
   /** It answers every logged activity on the effects subject, and a log waits for its answer. */
   answersLogEffects: z.boolean().default(false),
+  /** The path of the live socket it owns (at most one service does): the gateway hands it that path's upgrades. */
+  websocket: z.string().startsWith('/').optional(),
 });
 
 const RegistryRoute = z.union([
@@ -26,6 +28,7 @@ const Registry = z.object({ services: z.array(RegistryService).min(1), routes: z
   const ports = registry.services.map((service) => service.port);
   for (const name of names.filter((name, i) => names.indexOf(name) !== i)) ctx.addIssue({ code: 'custom', message: `service ${name} is listed twice` });
   for (const port of ports.filter((port, i) => ports.indexOf(port) !== i)) ctx.addIssue({ code: 'custom', message: `port ${port} is given to two services` });
+  if (registry.services.filter((service) => service.websocket).length > 1) ctx.addIssue({ code: 'custom', message: 'only one service may own the live socket' });
   for (const route of registry.routes.filter((route) => !names.includes(route.service))) {
     ctx.addIssue({ code: 'custom', message: `a route names ${route.service}, which is not a listed service` });
   }
@@ -45,6 +48,12 @@ export function loadServiceRegistry(file: string = SERVICE_REGISTRY_FILE): Servi
 
 /** The services whose effects a log waits for, in registry order. */
 export const effectSourcesOf = (registry: ServiceRegistry): string[] => registry.services.filter((service) => service.answersLogEffects).map((service) => service.name);
+
+/** The service owning the live socket and its path, when one does. */
+export function websocketOf(registry: ServiceRegistry): { service: string; path: string } | null {
+  const owner = registry.services.find((service) => service.websocket);
+  return owner?.websocket ? { service: owner.name, path: owner.websocket } : null;
+}
 
 /** The stack port of a listed service; a process that is not listed refuses to start. */
 export function stackPortOf(registry: ServiceRegistry, name: string): number {

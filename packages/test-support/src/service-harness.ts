@@ -8,6 +8,7 @@ import {
   createTokenSigner,
   fixedClock,
   listen,
+  serverOf,
   type Bus,
   type Database,
   type Logger,
@@ -107,7 +108,7 @@ async function serve<B extends Bus>(options: HarnessOptions, bus: B, removeBus: 
   const logger = createLogger(`${options.name}-test`, 'silent');
   const service = await options.create({ database, bus, tokens, clock, logger });
   await service.start();
-  const server = await listen(service.app, 0);
+  const server = await listen(serverOf(service), 0);
 
   return {
     url: server.url,

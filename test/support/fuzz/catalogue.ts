@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BattlePulseQuery,
   BattlePulseVisibilityQuery,
   BulkActivityBody,
   ChallengeListQuery,
@@ -14,6 +15,7 @@ import {
   PrivacyQuery,
   ProfilePictureBody,
   ProfileUpdateBody,
+  SendNudgeBody,
   SignupBody,
   SummaryQuery,
   TimezoneQuery,
@@ -25,13 +27,13 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a path parameter names, so the fuzzer can mix real ids (the caller's, another user's) with bad ones. */
-export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId';
+export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId' | 'nudgeId';
 
 export interface Endpoint {
   method: Method;
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
-  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges';
+  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
@@ -95,6 +97,11 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/challenge-invites', service: 'challenges', auth: 'required' },
   { method: 'POST', path: '/api/challenge-invites/:id/accept', service: 'challenges', auth: 'required', params: { id: 'inviteId' } },
   { method: 'POST', path: '/api/challenge-invites/:id/decline', service: 'challenges', auth: 'required', params: { id: 'inviteId' } },
+  { method: 'GET', path: '/api/battle-pulse', service: 'social', auth: 'required', query: BattlePulseQuery },
+  { method: 'POST', path: '/api/nudges', service: 'social', auth: 'required', body: SendNudgeBody },
+  { method: 'GET', path: '/api/nudges/inbox', service: 'social', auth: 'required' },
+  { method: 'PUT', path: '/api/nudges/:id/read', service: 'social', auth: 'required', params: { id: 'nudgeId' } },
+  { method: 'GET', path: '/api/users/:id/public-profile', service: 'social', auth: 'none', params: { id: 'userId' } },
 ];
 
 export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;

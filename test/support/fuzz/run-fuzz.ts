@@ -28,6 +28,7 @@ export interface FuzzWorld {
   goalIds: number[];
   challengeIds: number[];
   inviteIds: string[];
+  nudgeIds: string[];
   signupThrowaway(): Promise<string>;
 }
 
@@ -69,6 +70,7 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
   const open = await api.call('POST', '/api/challenges', { token: owner.token, body: { name: 'Fuzz open', ...dates, is_private: false } });
   const closed = await api.call('POST', '/api/challenges', { token: owner.token, body: { name: 'Fuzz private', ...dates, is_private: true, invitees: [other.id] } });
   const invites = await api.call('GET', '/api/challenge-invites', { token: other.token });
+  const nudge = await api.call('POST', '/api/nudges', { token: other.token, body: { type: 'props', to_user_id: owner.id } });
   // A picture, so the picture route serves bytes too, not only its 404.
   await api.call('PUT', '/api/settings/profile-picture', { token: owner.token, body: { profile_picture: ONE_PIXEL_PNG_DATA_URL } });
   return {
@@ -79,6 +81,7 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
     goalIds: [Number(joined.body?.user_campaign_id ?? 1), Number(custom.body?.user_campaign_id ?? 2)],
     challengeIds: [Number(open.body?.id ?? 1), Number(closed.body?.id ?? 2)],
     inviteIds: [...(Array.isArray(invites.body) ? invites.body.map((i: { invite_id: string }) => i.invite_id) : []), randomUUID()],
+    nudgeIds: [String(nudge.body?.id ?? randomUUID()), randomUUID()],
     signupThrowaway: async () => (await signup()).token,
   };
 }
@@ -92,6 +95,7 @@ function segmentFor(kind: PathParam, world: FuzzWorld): Arbitrary<string> {
     window: ['today', '7d', 'alltime'],
     challengeId: world.challengeIds.map(String),
     inviteId: world.inviteIds,
+    nudgeId: world.nudgeIds,
   };
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real[kind]) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });
 }

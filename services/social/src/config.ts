@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { ServiceProcessEnv } from '@warriors/kit';
+import { DEFAULT_SOCKET_LIMITS } from './live/socket-hub';
+import { DEFAULT_NUDGES_PER_MINUTE } from './use-cases/nudges';
+
+/** The social process reads the service settings plus its live socket's limits and the nudge rate. */
+export const SocialProcessEnv = ServiceProcessEnv.extend({
+  SOCIAL_HEARTBEAT_MS: z.coerce.number().int().positive().default(DEFAULT_SOCKET_LIMITS.heartbeatMs),
+  SOCIAL_SOCKET_BUFFER_BYTES: z.coerce.number().int().positive().default(DEFAULT_SOCKET_LIMITS.maxBufferedBytes),
+  SOCIAL_NUDGES_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_NUDGES_PER_MINUTE),
+});
+export type SocialProcessEnv = z.infer<typeof SocialProcessEnv>;

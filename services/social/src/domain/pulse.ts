@@ -1,0 +1,58 @@
+import { PULSE_RANK_TOP, STREAK_MILESTONES, type EventOf, type NudgeType, type PulseEventType } from '@warriors/contracts';
+
+/**
+ * A pulse event before it is stored: who it is about and what it says. The message reads after the
+ * username, which the UI shows on its own ("maria" + "earned the 100 Calls badge").
+ */
+export interface PulseDraft {
+  type: PulseEventType;
+  user_id: string;
+  related_user_id: string | null;
+  message: string;
+}
+
+/** The domain events that make pulse lines. */
+export type PulseSource = EventOf<'badge.earned' | 'campaign.completed' | 'challenge.created' | 'challenge.joined' | 'streak.changed' | 'rank.changed'>;
+
+export const isStreakMilestone = (days: number): boolean => (STREAK_MILESTONES as readonly number[]).includes(days);
+
+/** What a domain event says in the pulse, or null when it says nothing there (a private challenge, a streak between milestones). */
+export function pulseDraftOf(event: PulseSource): PulseDraft | null {
+  const achievement = (user_id: string, message: string, related_user_id: string | null = null): PulseDraft => ({ type: 'achievement', user_id, related_user_id, message });
+  const challenge = (user_id: string, message: string): PulseDraft => ({ type: 'challenge', user_id, related_user_id: null, message });
+  switch (event.type) {
+    case 'badge.earned':
+      return achievement(event.data.user_id, `earned the ${event.data.name} badge`);
+    case 'campaign.completed':
+      return achievement(event.data.user_id, `completed ${event.data.campaign_name}`);
+    case 'challenge.created':
+      return event.data.is_private ? null : challenge(event.data.owner_id, `started the challenge ${event.data.name}`);
+    case 'challenge.joined':
+      // Absent on events published before the flag existed: read as private, so nothing leaks.
+      return event.data.is_private === false ? challenge(event.data.user_id, `joined the challenge ${event.data.challenge_name}`) : null;
+    case 'streak.changed': {
+      const { streak_days, previous_streak_days } = event.data;
+      return streak_days > previous_streak_days && isStreakMilestone(streak_days) ? achievement(event.data.user_id, `is on a ${streak_days}-day streak`) : null;
+    }
+    case 'rank.changed': {
+      const { new_rank, passed_users } = event.data;
+      if (new_rank > PULSE_RANK_TOP) return null;
+      const passed = passed_users[0];
+      return passed
+        ? achievement(event.data.user_id, `climbed to #${new_rank} today, passing ${passed.username}`, passed.id)
+        : achievement(event.data.user_id, `climbed to #${new_rank} today`);
+    }
+  }
+}
+
+const NUDGE_PULSE_MESSAGES: Record<NudgeType, (to: string) => string> = {
+  props: (to) => `gave props to ${to}`,
+  cheer: (to) => `cheered for ${to}`,
+  encourage: (to) => `encouraged ${to}`,
+  challenge: (to) => `challenged ${to} to a prospecting battle`,
+};
+
+/** The pulse line a sent nudge makes. */
+export function nudgeDraft(type: NudgeType, fromUserId: string, to: { user_id: string; username: string }): PulseDraft {
+  return { type: 'encourage', user_id: fromUserId, related_user_id: to.user_id, message: NUDGE_PULSE_MESSAGES[type](to.username) };
+}

@@ -1,0 +1,1 @@
+export { createSocialService, type SocialPorts } from './service';

@@ -1,0 +1,42 @@
+import { Router, type RequestHandler } from 'express';
+import { BattlePulseQuery, NudgeIdParam, SendNudgeBody, SOCIAL_MESSAGES } from '@warriors/contracts';
+import { currentUserId, notFound, parse } from '@warriors/kit';
+import type { Bus } from '@warriors/kit';
+import type { Nudges } from '../use-cases/nudges';
+import type { Pulse } from '../use-cases/pulse';
+import { publicProfile } from '../use-cases/public-profile';
+
+/** Every route needs the signed-in user (`auth` also refuses deleted accounts) except the public profile (spec point 2). */
+export function socialRoutes(deps: { pulse: Pulse; nudges: Nudges; bus: Bus }, auth: RequestHandler): Router {
+  const { pulse, nudges } = deps;
+  const router = Router();
+
+  router.get('/api/battle-pulse', auth, async (req, res) => {
+    const { limit } = parse(BattlePulseQuery, req.query, 'query');
+    res.json(await pulse.recent(limit));
+  });
+
+  router.post('/api/nudges', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const body = parse(SendNudgeBody, req.body ?? {});
+    res.status(201).json(await nudges.send(userId, body));
+  });
+
+  router.get('/api/nudges/inbox', auth, async (req, res) => {
+    res.json(await nudges.inbox(currentUserId(req)));
+  });
+
+  router.put('/api/nudges/:id/read', auth, async (req, res) => {
+    const userId = currentUserId(req);
+    const parsed = NudgeIdParam.safeParse(req.params);
+    // A malformed id names no nudge of anyone's: the same 404 as someone else's.
+    if (!parsed.success) throw notFound(SOCIAL_MESSAGES.nudgeNotFound);
+    res.json(await nudges.read(userId, parsed.data.id));
+  });
+
+  router.get('/api/users/:id/public-profile', async (req, res) => {
+    res.json(await publicProfile(deps.bus, String(req.params.id)));
+  });
+
+  return router;
+}

@@ -1,0 +1,72 @@
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { listenLivePulse } from './events/live-pulse.listener';
+import { consumePulseSources } from './events/pulse-sources.consumer';
+import { consumeUserEvents } from './events/user-events.consumer';
+import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
+import { socialRoutes } from './routes/social.routes';
+import { SCHEMA, type SocialDatabase } from './store/schema';
+import { projectedUsers } from './store/users.store';
+import { createNudges, DEFAULT_NUDGES_PER_MINUTE } from './use-cases/nudges';
+import { createPulse } from './use-cases/pulse';
+import { createUserDirectory } from './use-cases/user-directory';
+
+/** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
+const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
+
+export type SocialPorts = ServicePorts & {
+  /** The live socket's heartbeat, send buffer and frame limits (tests make them small). */
+  socketLimits?: Partial<SocketLimits>;
+  nudgesPerMinute?: number;
+};
+
+export function createSocialService(ports: SocialPorts): Service {
+  const { bus, clock, logger, tokens } = ports;
+  const db = ports.database.db as Kysely<SocialDatabase>;
+  const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
+  const directory = createUserDirectory({ db, bus });
+  const pulse = createPulse({ db, bus, clock, logger, directory });
+  const nudges = createNudges({ db, clock, directory, pulse, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE });
+  const hub = createSocketHub({
+    limits: { ...DEFAULT_SOCKET_LIMITS, ...ports.socketLimits },
+    allowedOrigins: ports.corsOrigins ?? [],
+    logger,
+    authenticate: async (token) => {
+      let userId: string;
+      try {
+        userId = tokens.verify(token).id;
+      } catch {
+        return false;
+      }
+      return !(await isDeleted(userId));
+    },
+  });
+  const app = createApp({
+    logger,
+    corsOrigins: ports.corsOrigins,
+    readiness: [{ name: 'database', check: () => ports.database.ping() }],
+    routes: [socialRoutes({ pulse, nudges, bus }, requireAuth(tokens, { isDeleted }))],
+  });
+  let subscriptions: Subscription[] = [];
+
+  return {
+    name: 'social',
+    app,
+    onUpgrade: hub.onUpgrade,
+    async start() {
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
+      bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
+      subscriptions = await Promise.all([
+        listenLivePulse({ bus, hub, logger }),
+        consumePulseSources({ bus, pulse }),
+        consumeUserEvents({ db, bus, clock, users: projectedUsers }),
+      ]);
+    },
+    async stop() {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
+      await hub.close();
+    },
+  };
+}

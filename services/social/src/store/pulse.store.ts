@@ -1,0 +1,31 @@
+import type { PulseEvent, PulseEventType } from '@warriors/contracts';
+import { SCHEMA, type Executor, type PulseEventRow } from './schema';
+
+export async function insertPulseEvent(db: Executor, row: PulseEventRow): Promise<void> {
+  await db.withSchema(SCHEMA).insertInto('pulse_events').values(row).execute();
+}
+
+export async function pulseEventType(db: Executor, id: string): Promise<PulseEventType | undefined> {
+  const row = await db.withSchema(SCHEMA).selectFrom('pulse_events').select('type').where('id', '=', id).executeTakeFirst();
+  return row?.type;
+}
+
+/**
+ * The newest events, newest first, whose user and related user both show in the pulse NOW (their
+ * current flags in the projection): turning the flag off hides their past events too.
+ */
+export async function recentPulseEvents(db: Executor, limit: number): Promise<PulseEvent[]> {
+  const rows = await db
+    .withSchema(SCHEMA)
+    .selectFrom('pulse_events as e')
+    .innerJoin('users as u', 'u.user_id', 'e.user_id')
+    .leftJoin('users as r', 'r.user_id', 'e.related_user_id')
+    .select(['e.id', 'e.type', 'e.user_id', 'u.username', 'e.message', 'r.username as related_user', 'e.created_at'])
+    .where('u.show_in_battle_pulse', '=', true)
+    .where((eb) => eb.or([eb('e.related_user_id', 'is', null), eb('r.show_in_battle_pulse', '=', true)]))
+    .orderBy('e.created_at', 'desc')
+    .orderBy('e.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, related_user: row.related_user ?? null, created_at: row.created_at.toISOString() }));
+}

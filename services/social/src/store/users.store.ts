@@ -1,0 +1,27 @@
+import { projectUsers } from '@warriors/kit';
+import { SCHEMA, type Executor } from './schema';
+
+/** One user's lock: their nudges (the rate limit's count), pulse events and deletion never interleave. */
+export const userLock = (userId: string) => `social:${userId}`;
+
+/** What social keeps of each user: the names a pulse event and a nudge show, and whether the pulse may show them. */
+export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'show_in_battle_pulse'], lockKey: userLock });
+
+export type SocialUser = { user_id: string; name: string; username: string; show_in_battle_pulse: boolean };
+
+export const findUser = (db: Executor, userId: string): Promise<SocialUser | undefined> =>
+  db.withSchema(SCHEMA).selectFrom('users').select(['user_id', 'name', 'username', 'show_in_battle_pulse']).where('user_id', '=', userId).executeTakeFirst();
+
+/** A deletion forgets every pulse event and nudge the user is part of, whichever side. */
+export async function forgetUserRows(trx: Executor, userId: string): Promise<void> {
+  await trx
+    .withSchema(SCHEMA)
+    .deleteFrom('pulse_events')
+    .where((eb) => eb.or([eb('user_id', '=', userId), eb('related_user_id', '=', userId)]))
+    .execute();
+  await trx
+    .withSchema(SCHEMA)
+    .deleteFrom('nudges')
+    .where((eb) => eb.or([eb('from_user_id', '=', userId), eb('to_user_id', '=', userId)]))
+    .execute();
+}

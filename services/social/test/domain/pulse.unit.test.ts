@@ -1,0 +1,63 @@
+import { PULSE_RANK_TOP, STREAK_MILESTONES } from '@warriors/contracts';
+import { nudgeDraft, pulseDraftOf, type PulseSource } from '../../src/domain/pulse';
+import { originAllowed } from '../../src/domain/origin';
+
+const envelope = { id: 'e', v: 1 as const, occurredAt: '2026-03-02T15:00:00.000Z' };
+const streak = (streak_days: number, previous_streak_days: number): PulseSource => ({
+  ...envelope,
+  type: 'streak.changed',
+  data: { user_id: 'u', streak_days, previous_streak_days, local_date: '2026-03-02' },
+});
+const rank = (new_rank: number, passed: Array<{ id: string; username: string }>): PulseSource => ({
+  ...envelope,
+  type: 'rank.changed',
+  data: { user_id: 'u', window: 'today', local_date: '2026-03-02', new_rank, positions_gained: 1, passed_users: passed },
+});
+
+describe('pulse lines', () => {
+  it('marks reaching a streak milestone only, not passing it again or a streak between milestones', () => {
+    for (const days of STREAK_MILESTONES) expect(pulseDraftOf(streak(days, days - 1))?.message).toBe(`is on a ${days}-day streak`);
+    expect(pulseDraftOf(streak(8, 7))).toBeNull();
+    expect(pulseDraftOf(streak(7, 7))).toBeNull();
+    expect(pulseDraftOf(streak(0, 7))).toBeNull();
+  });
+
+  it('marks a climb into the top PULSE_RANK_TOP, naming the first passed user', () => {
+    expect(pulseDraftOf(rank(PULSE_RANK_TOP + 1, [{ id: 'p', username: 'maria' }]))).toBeNull();
+    expect(pulseDraftOf(rank(PULSE_RANK_TOP, [{ id: 'p', username: 'maria' }, { id: 'q', username: 'joe' }]))).toEqual({
+      type: 'achievement',
+      user_id: 'u',
+      related_user_id: 'p',
+      message: `climbed to #${PULSE_RANK_TOP} today, passing maria`,
+    });
+    expect(pulseDraftOf(rank(1, []))?.message).toBe('climbed to #1 today');
+  });
+
+  it('reads a challenge.joined without is_private as private', () => {
+    const joined = (is_private?: boolean): PulseSource => ({
+      ...envelope,
+      type: 'challenge.joined',
+      data: { challenge_id: 1, challenge_name: 'Q4 Blitz', user_id: 'u', owner_id: 'o', ...(is_private === undefined ? {} : { is_private }) },
+    });
+    expect(pulseDraftOf(joined())).toBeNull();
+    expect(pulseDraftOf(joined(true))).toBeNull();
+    expect(pulseDraftOf(joined(false))).toMatchObject({ type: 'challenge', message: 'joined the challenge Q4 Blitz' });
+  });
+
+  it('says what a nudge was, about its recipient', () => {
+    expect(nudgeDraft('cheer', 'u', { user_id: 'r', username: 'maria' })).toEqual({ type: 'encourage', user_id: 'u', related_user_id: 'r', message: 'cheered for maria' });
+    expect(nudgeDraft('props', 'u', { user_id: 'r', username: 'maria' }).message).toBe('gave props to maria');
+  });
+});
+
+describe('the live socket origin check', () => {
+  it('lets in no Origin, the same host, and configured origins only', () => {
+    expect(originAllowed(undefined, 'app.example.com', [])).toBe(true);
+    expect(originAllowed('https://app.example.com', 'app.example.com', [])).toBe(true);
+    expect(originAllowed('http://localhost:8000', 'localhost:8000', [])).toBe(true);
+    expect(originAllowed('http://localhost:5173', 'localhost:8000', ['http://localhost:5173'])).toBe(true);
+    expect(originAllowed('https://evil.example.com', 'app.example.com', ['http://localhost:5173'])).toBe(false);
+    expect(originAllowed('https://app.example.com.evil.com', 'app.example.com', [])).toBe(false);
+    expect(originAllowed('null', 'app.example.com', [])).toBe(false);
+  });
+});

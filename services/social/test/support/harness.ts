@@ -1,0 +1,114 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import WebSocket from 'ws';
+import { REQUESTS, type DomainEvent, type PulseEvent, type PulseSocketMessage, type UserProjection } from '@warriors/contracts';
+import { eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
+import { createSocialService, type SocialPorts } from '../../src';
+import type { SocialDatabase } from '../../src/store/schema';
+
+export interface TestUser {
+  id: string;
+  token: string;
+  name: string;
+  username: string;
+}
+
+/**
+ * The social service over HTTP against a PostgreSQL database of its own and NATS JetStream on a
+ * stream of its own, with the clock pinned. The test plays auth, gamification, campaigns and
+ * challenges by publishing their events.
+ */
+export async function startSocial(options: Omit<Partial<SocialPorts>, 'database' | 'bus' | 'clock' | 'logger' | 'tokens'> = {}) {
+  const service = await startServiceOnNats({
+    name: 'social',
+    clock: '2026-03-02T15:00:00.000Z',
+    create: (ports) => createSocialService({ ...ports, ...options }),
+  });
+  const { bus, clock } = service;
+  const db = service.database.db as Kysely<SocialDatabase>;
+  const wsUrl = service.url.replace(/^http/, 'ws');
+  // Plays auth for the users the test never registered: nobody by that id.
+  const auth = await bus.reply(REQUESTS.userProjection, async () => null);
+
+  const event = <T extends DomainEvent['type']>(type: T, data: Extract<DomainEvent, { type: T }>['data'], id = randomUUID()) =>
+    ({ id, type, v: 1, occurredAt: clock.now().toISOString(), data }) as Extract<DomainEvent, { type: T }>;
+
+  return {
+    ...service,
+    async close() {
+      await auth.stop();
+      await service.close();
+    },
+    db,
+    wsUrl,
+    event,
+    /** A user known to social through user.registered. */
+    async register(overrides: Partial<UserProjection> = {}): Promise<TestUser> {
+      const user = testUser(overrides);
+      await registerTestUser(bus, service.database, 'social', user, clock.now().toISOString());
+      return { id: user.user_id, token: service.tokens.sign({ id: user.user_id }), name: user.name, username: user.username };
+    },
+    /** Plays auth: a user's new state, applied once the projection shows it. */
+    async update(user: TestUser, changes: Partial<UserProjection>): Promise<void> {
+      const data = testUser({ user_id: user.id, name: user.name, username: user.username, ...changes });
+      clock.advance(1000);
+      await bus.publish(event('user.updated', data));
+      await eventually('the user update applied', async () => {
+        const row = await db.withSchema('social').selectFrom('users').selectAll().where('user_id', '=', user.id).executeTakeFirst();
+        return row && (changes.show_in_battle_pulse === undefined || row.show_in_battle_pulse === changes.show_in_battle_pulse) ? true : undefined;
+      });
+    },
+    async deleteUser(user: TestUser): Promise<void> {
+      await bus.publish(event('user.deleted', { user_id: user.id }));
+      await eventually('the deletion applied', async () =>
+        (await db.withSchema('social').selectFrom('deleted_users').select('user_id').where('user_id', '=', user.id).executeTakeFirst()) ? true : undefined,
+      );
+    },
+    /** The pulse as `reader` reads it. */
+    async pulse(reader: TestUser, limit = 100): Promise<PulseEvent[]> {
+      const res = await service.call('GET', `/api/battle-pulse?limit=${limit}`, { token: reader.token });
+      expect(res.status).toBe(200);
+      return res.body as PulseEvent[];
+    },
+    /** Publishes a domain event and waits until the pulse consumer has taken it (its inbox row, or a skip shows in nothing). */
+    async publishAndSettle(domainEvent: DomainEvent): Promise<void> {
+      await bus.publish(domainEvent);
+      const probe = event('badge.earned', { user_id: randomUUID(), badge_type: 'first_meeting', name: 'probe', repeat_count: 1, earned_at: clock.now().toISOString() });
+      // The consumer takes messages in order: once a later probe is applied (its unknown user makes no line), the event was too.
+      await bus.publish(probe);
+      await eventually('the pulse consumer settled', async () =>
+        (await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined,
+      10_000);
+    },
+  };
+}
+
+export type TestSocial = Awaited<ReturnType<typeof startSocial>>;
+
+/** A WebSocket client that keeps every pulse message it receives. */
+export async function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; received: PulseSocketMessage[] }> {
+  const socket = new WebSocket(url, { headers });
+  const received: PulseSocketMessage[] = [];
+  socket.on('message', (data) => received.push(JSON.parse(String(data)) as PulseSocketMessage));
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  return { socket, received };
+}
+
+/** The HTTP status an upgrade was refused with (the client's 'unexpected-response'). */
+export function refusedStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      socket.terminate();
+      reject(new Error('the upgrade was accepted'));
+    });
+    socket.once('error', () => undefined);
+  });
+}
