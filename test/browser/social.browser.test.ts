@@ -1,11 +1,15 @@
-import type { Page } from 'playwright-core';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
 import { apiClient } from '../support/api-client';
-import { accessibilityViolations, browserProductForSuite, horizontalOverflow, screenshot } from '../support/browser';
+import { accessibilityViolations, browserProductForSuite, horizontalOverflow, screenshot, SCREENSHOTS } from '../support/browser';
 
 jest.setTimeout(150_000);
 
 /** An iPhone-sized screen, the narrowest the social screens are drawn for. */
 const PHONE = { width: 390, height: 844 };
+
+/** A shot of one part of the page, at the size it is drawn, for what a full page makes too small to read. */
+const closeUp = (part: Locator, name: string) => part.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 
 async function logFirstMeeting(page: Page) {
   const logPanel = page.locator('#log-activity');
@@ -54,6 +58,7 @@ describe('warriors cheering each other on in a real browser', () => {
     await badgeLine.getByRole('button', { name: `Cheer ${mariaUser.username}` }).click();
     await badgeLine.getByText('Cheer sent!').waitFor();
     await screenshot(benPage, '71-social-cheer-sent');
+    await closeUp(pulse, '71b-social-pulse-close-up');
 
     // Maria's bell polls every 30 s; a fresh page reads it at once.
     await mariaPage.goto(`${product.url}/dashboard`);
@@ -102,6 +107,7 @@ describe('warriors cheering each other on in a real browser', () => {
       .first()
       .waitFor();
     await screenshot(phone, '76-social-phone-dashboard');
+    await closeUp(phone.getByRole('region', { name: 'Battle Pulse' }), '76b-social-phone-pulse');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
 
     await phone.goto(`${product.url}/profile/${mariaUser.id}`);
@@ -119,7 +125,10 @@ describe('warriors cheering each other on in a real browser', () => {
     await mariaPhone.goto(`${product.url}/dashboard`);
     await mariaPhone.getByRole('button', { name: 'Notifications', exact: true }).click();
     await mariaPhone.getByText('Ben Carter is cheering you on!').waitFor();
-    await screenshot(mariaPhone, '79-social-phone-bell');
+    // The screen as the phone shows it, where a panel running off the side would be seen cut.
+    await mariaPhone.screenshot({ path: path.join(SCREENSHOTS, '79-social-phone-bell.png') });
+    const panel = await mariaPhone.locator('.notifications').boundingBox();
+    expect(panel && panel.x >= 0 && panel.x + panel.width <= PHONE.width).toBe(true);
     expect(await horizontalOverflow(mariaPhone)).toBeLessThanOrEqual(0);
     await mariaPhone.close();
   });
