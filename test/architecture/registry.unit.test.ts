@@ -89,6 +89,18 @@ describe('the service registry', () => {
       ],
       ['a name that is no package or variable', { services: [{ name: 'Social-Feed', port: 1 }], routes: [] }, 'services.0.name'],
       ['a route outside /api', { services: [{ name: 'auth', port: 1 }], routes: [{ service: 'auth', prefix: '/admin' }] }, 'routes.0'],
+      [
+        'two owners of the live socket',
+        {
+          services: [
+            { name: 'auth', port: 1, websocket: '/ws' },
+            { name: 'social', port: 2, websocket: '/live' },
+          ],
+          routes: [],
+        },
+        'only one service may own the live socket',
+      ],
+      ['a socket path that is no path', { services: [{ name: 'social', port: 1, websocket: 'ws' }], routes: [] }, 'services.0.websocket'],
     ])('%s', (_case, content, message) => {
       expect(load(content)).toThrow(message);
     });

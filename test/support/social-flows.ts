@@ -1,39 +1,7 @@
-import WebSocket from 'ws';
-import type { PulseEvent, PulseSocketMessage } from '@warriors/contracts';
+import type { PulseEvent } from '@warriors/contracts';
 import { SOCIAL_MESSAGES } from '@warriors/contracts';
-import { waitFor } from '@warriors/test-support';
+import { openPulseSocket, socketUrl, waitFor } from '@warriors/test-support';
 import { apiClient } from './api-client';
-
-export interface PulseClient {
-  socket: WebSocket;
-  /** Each pulse message with the moment (performance.now()) it arrived. */
-  received: Array<{ message: PulseSocketMessage; at: number }>;
-  close(): void;
-}
-
-export const socketUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
-
-/** A browser's live socket: opened with its token as the query parameter. */
-export async function openPulseSocket(baseUrl: string, token: string, headers: Record<string, string> = {}): Promise<PulseClient> {
-  const socket = new WebSocket(socketUrl(baseUrl, token), { headers });
-  const received: PulseClient['received'] = [];
-  socket.on('message', (data) => received.push({ message: JSON.parse(String(data)) as PulseSocketMessage, at: performance.now() }));
-  await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
-  return { socket, received, close: () => socket.close() };
-}
-
-/** The status an upgrade is refused with. */
-export function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('open', () => reject(new Error(`the upgrade was accepted`)));
-    socket.once('error', () => undefined);
-  });
-}
 
 /** The Battle Pulse, live socket, nudges and public profiles any run mode must give through the gateway. */
 export function describeSocialThroughGateway(baseUrl: () => string): void {
@@ -41,7 +9,7 @@ export function describeSocialThroughGateway(baseUrl: () => string): void {
     const api = apiClient(baseUrl());
     const earner = await api.signup({ timezone: 'UTC' });
     const watcher = await api.signup({ timezone: 'UTC' });
-    const client = await openPulseSocket(baseUrl(), watcher.body.access_token);
+    const client = await openPulseSocket(socketUrl(baseUrl(), watcher.body.access_token));
     try {
       const logged = await api.call('POST', '/api/activity', { token: earner.body.access_token, body: { activity_type: 'meeting' } });
       expect(logged.status).toBe(201);
@@ -62,7 +30,9 @@ export function describeSocialThroughGateway(baseUrl: () => string): void {
     const to = await api.signup({ timezone: 'UTC' });
     const sent = await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: to.body.user.id } });
     expect(sent.status).toBe(201);
-    expect((await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: from.body.user.id } })).body).toEqual({ detail: SOCIAL_MESSAGES.selfNudge });
+    expect((await api.call('POST', '/api/nudges', { token: from.body.access_token, body: { type: 'cheer', to_user_id: from.body.user.id } })).body).toEqual({
+      detail: SOCIAL_MESSAGES.selfNudge,
+    });
     const bell = await api.call('GET', '/api/nudges/inbox', { token: to.body.access_token });
     expect(bell.body).toEqual([sent.body]);
     expect((await api.call('PUT', `/api/nudges/${sent.body.id}/read`, { token: from.body.access_token })).status).toBe(404);

@@ -97,7 +97,13 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     for (let instance = 1; instance <= (options.instances?.[service] ?? 1); instance++) {
       const port = await freePort();
       const name = instance === 1 ? service : `${service}-${instance}`;
-      procs.set(name, { script: `services/${service}/dist/main.js`, execArgv: options.serviceExecArgv?.[service] ?? [], env: { ...common, PORT: String(port) }, child: null, output: [] });
+      procs.set(name, {
+        script: `services/${service}/dist/main.js`,
+        execArgv: options.serviceExecArgv?.[service] ?? [],
+        env: { ...common, PORT: String(port) },
+        child: null,
+        output: [],
+      });
       urls.push(`http://127.0.0.1:${port}`);
     }
     gatewayEnv[upstreamVariable(service)] = urls.join(',');

@@ -1,7 +1,7 @@
 import type { PulseEvent } from '@warriors/contracts';
-import { holdsFor, waitFor } from '@warriors/test-support';
+import { holdsFor, openPulseSocket, refusedUpgrade, socketUrl, waitFor, type PulseClient } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
-import { describeSocialThroughGateway, openPulseSocket, refusedUpgrade, socketUrl, type PulseClient } from '../support/social-flows';
+import { describeSocialThroughGateway } from '../support/social-flows';
 import { startStack, STACK_SERVICES, type TestStack } from '../support/stack';
 
 jest.setTimeout(120_000);
@@ -24,10 +24,10 @@ describe('social in stack mode: two social instances behind the gateway', () => 
     const token: string = watcher.body.access_token;
     // Two through the gateway (its round robin takes one to each instance) and one straight to each instance.
     const clients: PulseClient[] = [
-      await openPulseSocket(stack.url, token),
-      await openPulseSocket(stack.url, token),
-      await openPulseSocket(stack.urlOf('social'), token),
-      await openPulseSocket(stack.urlOf('social-2'), token),
+      await openPulseSocket(socketUrl(stack.url, token)),
+      await openPulseSocket(socketUrl(stack.url, token)),
+      await openPulseSocket(socketUrl(stack.urlOf('social'), token)),
+      await openPulseSocket(socketUrl(stack.urlOf('social-2'), token)),
     ];
     try {
       const tag = Math.random().toString(36).slice(2, 8);
@@ -51,13 +51,19 @@ describe('social in stack mode: two social instances behind the gateway', () => 
       const delays: number[] = [];
       for (const client of clients) {
         expect(new Set(linesOf(client).map((line) => line.id)).size).toBe(names.length);
-        expect(linesOf(client).map((line) => line.message.replace('started the challenge ', '')).sort()).toEqual([...names].sort());
+        expect(
+          linesOf(client)
+            .map((line) => line.message.replace('started the challenge ', ''))
+            .sort(),
+        ).toEqual([...names].sort());
         for (const r of client.received) {
           const name = r.message.payload.message.replace('started the challenge ', '');
           if (causedAt.has(name)) delays.push(r.at - causedAt.get(name)!);
         }
       }
-      console.log(`social live pulse: ${delays.length} deliveries over ${clients.length} clients on 2 instances: p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms`);
+      console.log(
+        `social live pulse: ${delays.length} deliveries over ${clients.length} clients on 2 instances: p50 ${percentile(delays, 50).toFixed(1)} ms, p99 ${percentile(delays, 99).toFixed(1)} ms`,
+      );
     } finally {
       for (const client of clients) client.close();
     }
@@ -71,7 +77,7 @@ describe('social in stack mode: two social instances behind the gateway', () => 
     expect(await refusedUpgrade(socketUrl(stack.url, 'garbage.token.value'))).toBe(401);
     expect(await refusedUpgrade(socketUrl(stack.url, token), { origin: 'https://evil.example.com' })).toBe(403);
     const host = new URL(stack.url).host;
-    (await openPulseSocket(stack.url, token, { origin: `http://${host}` })).close();
+    (await openPulseSocket(socketUrl(stack.url, token), { origin: `http://${host}` })).close();
     for (const name of [...STACK_SERVICES, 'social-2', 'gateway']) {
       expect(stack.logs(name)).not.toContain(token);
       expect(stack.logs(name)).not.toContain('garbage.token.value');

@@ -1,5 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import type { UserProjection } from '@warriors/contracts';
+import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import type { Bus, EventOn, Subscription } from './bus';
 import type { Clock } from './clock';
 import type { SharedMigration } from './db/migrate';
@@ -213,4 +213,44 @@ export async function applyUserEvent<DB, C extends ProjectedColumn>(deps: UserPr
 /** The projection's consumer: a service opts in with its durable name, its projection and its hooks. */
 export function consumeUserEvents<DB, C extends ProjectedColumn>(bus: Bus, durable: string, deps: UserProjectionDeps<DB, C>): Promise<Subscription> {
   return bus.consume({ durable, subjects: ['user.>'] }, (event) => applyUserEvent(deps, event));
+}
+
+/** How long a service waits for auth when a user is not in its projection yet. */
+export const USER_REQUEST_TIMEOUT_MS = 1000;
+
+export interface OnDemandUsers<U> {
+  db: Kysely<any>;
+  bus: Bus;
+  users: ProjectedUsers<ProjectedColumn>;
+  /** The user as the service reads them from its projection. */
+  find: (db: Kysely<any>, userId: string) => Promise<U | undefined>;
+  /** What to throw when auth cannot be asked (a request's 503, a consumer's retry). */
+  unavailable: (cause: unknown) => Error;
+}
+
+/**
+ * The user from the service's projection, or, for a user whose user.registered has not arrived yet
+ * (right after sign-up), auth's answer by request/reply, saved so the next read is local. Null when
+ * auth does not know them or they were deleted (a tombstone is never fetched back).
+ */
+export async function resolveUser<U>(deps: OnDemandUsers<U>, userId: string): Promise<U | null> {
+  const { db, users } = deps;
+  const known = await deps.find(db, userId);
+  if (known) return known;
+  if (await users.isDeleted(db, userId)) return null;
+  let reply: UserProjection | null;
+  try {
+    reply = UserProjectionReply.parse(await deps.bus.request(REQUESTS.userProjection, { user_id: userId }, USER_REQUEST_TIMEOUT_MS));
+  } catch (err) {
+    throw deps.unavailable(err);
+  }
+  if (!reply || reply.user_id !== userId) return null;
+  const fetched = reply;
+  return db.transaction().execute(async (trx) => {
+    await users.lock(trx, userId);
+    // A user.deleted applied while auth was answering wins over the answer.
+    if (await users.isDeleted(trx, userId)) return null;
+    await users.save(trx, fetched, null);
+    return (await deps.find(trx, userId)) ?? null;
+  });
 }

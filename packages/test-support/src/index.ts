@@ -9,3 +9,4 @@ export * from './own-nats';
 export * from './events';
 export * from './service-harness';
 export * from './images';
+export * from './live-socket';

@@ -57,11 +57,7 @@ export function createSocialService(ports: SocialPorts): Service {
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([
-        listenLivePulse({ bus, hub, logger }),
-        consumePulseSources({ bus, pulse }),
-        consumeUserEvents({ db, bus, clock, users: projectedUsers }),
-      ]);
+      subscriptions = await Promise.all([listenLivePulse({ bus, hub, logger }), consumePulseSources({ bus, pulse }), consumeUserEvents({ db, bus, clock, users: projectedUsers })]);
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

@@ -1,11 +1,8 @@
 import { performance } from 'node:perf_hooks';
-import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
-import { HttpError, type Bus } from '@warriors/kit';
+import type { UserProjection } from '@warriors/contracts';
+import { HttpError, resolveUser, type Bus } from '@warriors/kit';
 import { findUser, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
-
-/** How long to wait for auth when a user is not in the projection yet. */
-export const USER_REQUEST_TIMEOUT_MS = 1000;
 
 export const DIRECTORY_UNAVAILABLE = 'User directory unavailable, please retry';
 
@@ -26,25 +23,8 @@ export type UserDirectory = ReturnType<typeof createUserDirectory>;
  */
 export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }) {
   /** The user, or null when auth does not know them (or they were deleted); 503 when auth cannot be asked. */
-  async function resolve(userId: string): Promise<UserProjection | null> {
-    const known = await findUser(db, userId);
-    if (known) return known;
-    if (await projectedUsers.isDeleted(db, userId)) return null;
-    let reply: UserProjection | null;
-    try {
-      reply = UserProjectionReply.parse(await bus.request(REQUESTS.userProjection, { user_id: userId }, USER_REQUEST_TIMEOUT_MS));
-    } catch {
-      throw new HttpError(503, DIRECTORY_UNAVAILABLE);
-    }
-    if (!reply || reply.user_id !== userId) return null;
-    return db.transaction().execute(async (trx) => {
-      await projectedUsers.lock(trx, userId);
-      // A user.deleted applied while auth was answering wins over the answer.
-      if (await projectedUsers.isDeleted(trx, userId)) return null;
-      await projectedUsers.save(trx, reply, null);
-      return (await findUser(trx, userId)) ?? null;
-    });
-  }
+  const resolve = (userId: string): Promise<UserProjection | null> =>
+    resolveUser({ db, bus, users: projectedUsers, find: findUser, unavailable: () => new HttpError(503, DIRECTORY_UNAVAILABLE) }, userId);
 
   const cache = new Map<string, { user: UserProjection; at: number }>();
 

@@ -98,6 +98,9 @@ export function summarizeBadges(rows: readonly EarnedBadgeRow[]): Badge[] {
   });
 }
 
+/** The latest badges first, at most `limit`: a profile shows what was earned most recently. */
+export const newestBadges = (badges: readonly Badge[], limit: number): Badge[] => [...badges].sort((a, b) => b.earned_at.localeCompare(a.earned_at)).slice(0, limit);
+
 export function toBadge(row: EarnedBadgeRow, repeatCount: number): Badge {
   const spec = badgeSpec(row.badge_type);
   return {

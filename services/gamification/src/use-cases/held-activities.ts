@@ -45,7 +45,7 @@ export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitie
      */
     async confirm(userId: string, activityId: string, now: Date): Promise<HeldActivity> {
       const reapplySince = new Date(now.getTime() - REAPPLY_WITHIN_MS);
-      const row = await db.transaction().execute(async (trx) => {
+      const { row, awarded } = await db.transaction().execute(async (trx) => {
         await lockUser(trx, userId);
         const released = await releaseHeld(trx, userId, activityId, now, reapplySince);
         // Points are awarded when the hold is lifted, in the same transaction: the entry's and any bonus released with it.
@@ -54,10 +54,10 @@ export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitie
           ...(released?.bonuses ?? []).filter((b) => b.released_now).map((b) => bonusPointsAwarded({ ...b, user_id: userId }, now)),
         ];
         await outbox.enqueueAll(trx, awards);
-        return released;
+        return { row: released, awarded: awards.length > 0 };
       });
       if (!row) throw notFound(ACTIVITY_NOT_FOUND);
-      if (row.released) outbox.kick();
+      if (awarded) outbox.kick();
       const repair = row.confirmed_at !== null && row.confirmed_at >= reapplySince;
       // Each keyed like its first apply would have been (the activity id, the bonus's event id): it counts once.
       const owed = [

@@ -1,4 +1,5 @@
-import { isUserId, localDate, PROFILE_BADGE_LIMIT, usableTimezone, type Badge, type PublicStatsReply } from '@warriors/contracts';
+import { isUserId, localDate, PROFILE_BADGE_LIMIT, usableTimezone, type PublicStatsReply } from '@warriors/contracts';
+import { newestBadges } from '../domain/badges';
 import { streakDays } from '../domain/streak';
 import { activeDates, pointsByWindow } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
@@ -6,9 +7,6 @@ import type { Leaderboards } from './leaderboards';
 import { userBadges } from './user-stats';
 
 const NO_STATS: PublicStatsReply = { rank: null, streak_days: 0, today_points: 0, points_7d: 0, points_30d: 0, total_points: 0, badges: [] };
-
-/** The latest badges first: a profile shows what was earned most recently. */
-export const newestBadges = (badges: readonly Badge[], limit: number): Badge[] => [...badges].sort((a, b) => b.earned_at.localeCompare(a.earned_at)).slice(0, limit);
 
 /**
  * What a public profile shows of a user's game, on their local days in `timezone` (the owner's):

@@ -1,6 +1,6 @@
 import { BADGE_TYPES, type ActivityType, type BadgeType } from '@warriors/contracts';
 import { BADGE_CATALOG } from '../../src/domain/badge-catalog';
-import { badgeDefinitions, cycleKey, qualifyingBadges, scopeRanges, summarizeBadges, type BadgeStats } from '../../src/domain/badges';
+import { badgeDefinitions, cycleKey, newestBadges, qualifyingBadges, scopeRanges, summarizeBadges, type BadgeStats } from '../../src/domain/badges';
 import { badgeStats } from '../../src/domain/ledger';
 
 type Scope = keyof BadgeStats['points'];
@@ -148,5 +148,16 @@ describe('summarizeBadges', () => {
         earned_at: '2025-03-01T10:00:00.000Z',
       },
     ]);
+  });
+});
+
+describe('newestBadges', () => {
+  const earned = (badgeType: BadgeType, at: string) => summarizeBadges([{ id: '1', badge_type: badgeType, earned_at: new Date(at) }])[0]!;
+
+  it('answers the most recently earned first, at most the limit', () => {
+    const badges = [earned(BADGE_TYPES[0], '2025-03-01T10:00:00Z'), earned(BADGE_TYPES[1], '2025-03-03T10:00:00Z'), earned(BADGE_TYPES[2], '2025-03-02T10:00:00Z')];
+    expect(newestBadges(badges, 2).map((b) => b.badge_type)).toEqual([BADGE_TYPES[1], BADGE_TYPES[2]]);
+    expect(newestBadges(badges, 8)).toHaveLength(3);
+    expect(badges.map((b) => b.badge_type)).toEqual([BADGE_TYPES[0], BADGE_TYPES[1], BADGE_TYPES[2]]);
   });
 });

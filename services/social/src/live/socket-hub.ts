@@ -32,9 +32,7 @@ const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidd
 /** Answers an upgrade with a plain HTTP error instead of upgrading. */
 function refuse(socket: Duplex, status: number, detail: string): void {
   const body = JSON.stringify({ detail });
-  socket.end(
-    `HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-  );
+  socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
 /**

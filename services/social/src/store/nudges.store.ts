@@ -20,7 +20,14 @@ export async function nudgesSentSince(db: Executor, fromUserId: string, since: D
   return Number(row.sent);
 }
 
-const nudgeColumns = ['n.id', 'n.type', 'n.created_at', 'n.is_read', 'f.name as from_name', 'f.username as from_username'] as const;
+/** A recipient's nudges with their sender's names (a deleted sender's nudges are gone with them). */
+const received = (db: Executor, toUserId: string) =>
+  db
+    .withSchema(SCHEMA)
+    .selectFrom('nudges as n')
+    .innerJoin('users as f', 'f.user_id', 'n.from_user_id')
+    .select(['n.id', 'n.type', 'n.created_at', 'n.is_read', 'f.name as from_name', 'f.username as from_username'])
+    .where('n.to_user_id', '=', toUserId);
 
 type NudgeView = { id: string; type: NudgeRow['type']; created_at: Date; is_read: boolean; from_name: string; from_username: string };
 
@@ -35,29 +42,13 @@ const toNudge = (row: NudgeView): Nudge => ({
 });
 
 export async function inbox(db: Executor, toUserId: string): Promise<Nudge[]> {
-  const rows = await db
-    .withSchema(SCHEMA)
-    .selectFrom('nudges as n')
-    .innerJoin('users as f', 'f.user_id', 'n.from_user_id')
-    .select(nudgeColumns)
-    .where('n.to_user_id', '=', toUserId)
-    .orderBy('n.created_at', 'desc')
-    .orderBy('n.id', 'desc')
-    .limit(INBOX_LIMIT)
-    .execute();
+  const rows = await received(db, toUserId).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(INBOX_LIMIT).execute();
   return rows.map(toNudge);
 }
 
 /** The recipient's nudge, as it reads now; undefined when it is not theirs (or does not exist). */
 export async function findReceivedNudge(db: Executor, id: string, toUserId: string): Promise<Nudge | undefined> {
-  const row = await db
-    .withSchema(SCHEMA)
-    .selectFrom('nudges as n')
-    .innerJoin('users as f', 'f.user_id', 'n.from_user_id')
-    .select(nudgeColumns)
-    .where('n.id', '=', id)
-    .where('n.to_user_id', '=', toUserId)
-    .executeTakeFirst();
+  const row = await received(db, toUserId).where('n.id', '=', id).executeTakeFirst();
   return row && toNudge(row);
 }
 

@@ -45,7 +45,15 @@ export function createNudges(deps: { db: Executor; clock: Clock; directory: User
       return pulse.store(trx, nudgeDraft(body.type, fromUserId, recipient), at);
     });
     if (line) await pulse.announce(line);
-    return { id, type: body.type, from_name: sender.name, from_username: sender.username, message: nudgeMessage(body.type, sender.name), created_at: at.toISOString(), is_read: false };
+    return {
+      id,
+      type: body.type,
+      from_name: sender.name,
+      from_username: sender.username,
+      message: nudgeMessage(body.type, sender.name),
+      created_at: at.toISOString(),
+      is_read: false,
+    };
   }
 
   /** Read by its recipient only: anyone else's, like an unknown id, is a 404 and changes nothing. */

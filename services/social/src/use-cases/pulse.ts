@@ -49,7 +49,10 @@ export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger
     // Fetched from auth when unknown (before the transaction: a network round trip holds no lock).
     for (const userId of [draft.user_id, draft.related_user_id]) if (userId !== null) await deps.directory.resolve(userId);
     const line = await db.transaction().execute(async (trx) => {
-      const keys = [draft.user_id, draft.related_user_id].filter((id): id is string => id !== null).map(userLock).sort();
+      const keys = [draft.user_id, draft.related_user_id]
+        .filter((id): id is string => id !== null)
+        .map(userLock)
+        .sort();
       const fresh = await lockAllAndMarkApplied(trx, SCHEMA, keys, [event.id], deps.clock.now());
       if (!fresh.has(event.id)) return null;
       if (await projectedUsers.isDeleted(trx, draft.user_id)) return null;

@@ -33,7 +33,11 @@ describe('nudges', () => {
     const send = (body: unknown) => s.call('POST', '/api/nudges', { token: from.token, body });
     expect(await send({ type: 'props', to_user_id: from.id })).toEqual({ status: 400, body: { detail: SOCIAL_MESSAGES.selfNudge } });
     const coachLine = randomUUID();
-    await s.db.withSchema('social').insertInto('pulse_events').values({ id: coachLine, type: 'coach', user_id: to.id, related_user_id: null, message: 'shared a tip', created_at: s.clock.now() }).execute();
+    await s.db
+      .withSchema('social')
+      .insertInto('pulse_events')
+      .values({ id: coachLine, type: 'coach', user_id: to.id, related_user_id: null, message: 'shared a tip', created_at: s.clock.now() })
+      .execute();
     expect(await send({ type: 'props', to_user_id: to.id, event_id: coachLine })).toEqual({ status: 400, body: { detail: SOCIAL_MESSAGES.coachNudge } });
     expect(await send({ type: 'props', to_user_id: to.id, event_id: randomUUID() })).toEqual({ status: 404, body: { detail: SOCIAL_MESSAGES.eventNotFound } });
     expect(await send({ type: 'props', to_user_id: to.id, event_id: 'not-a-uuid' })).toEqual({ status: 404, body: { detail: SOCIAL_MESSAGES.eventNotFound } });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_MESSAGES } from '@warriors/contracts';
 import jwt from 'jsonwebtoken';
-import { eventually, forTheseTests, TEST_TOKEN_SECRET } from '@warriors/test-support';
-import { openSocket, refusedStatus, startSocial, type TestSocial, type TestUser } from '../support/harness';
+import { eventually, forTheseTests, openPulseSocket, refusedUpgrade, socketUrl, TEST_TOKEN_SECRET } from '@warriors/test-support';
+import { startSocial, type TestSocial, type TestUser } from '../support/harness';
 
 const social = forTheseTests(() => startSocial({ corsOrigins: ['https://app.example.com'] }));
 
@@ -36,7 +36,14 @@ describe('the battle pulse', () => {
       s.event('challenge.joined', { challenge_id: 3, challenge_name: 'Old Private', user_id: rival.id, owner_id: maria.id }),
       s.event('streak.changed', { user_id: maria.id, streak_days: 6, previous_streak_days: 5, local_date: '2026-03-02' }),
       s.event('streak.changed', { user_id: maria.id, streak_days: 7, previous_streak_days: 6, local_date: '2026-03-03' }),
-      s.event('rank.changed', { user_id: rival.id, window: 'today', local_date: '2026-03-02', new_rank: 3, positions_gained: 2, passed_users: [{ id: maria.id, username: maria.username }] }),
+      s.event('rank.changed', {
+        user_id: rival.id,
+        window: 'today',
+        local_date: '2026-03-02',
+        new_rank: 3,
+        positions_gained: 2,
+        passed_users: [{ id: maria.id, username: maria.username }],
+      }),
       s.event('rank.changed', { user_id: rival.id, window: 'today', local_date: '2026-03-02', new_rank: 11, positions_gained: 1, passed_users: [] }),
     ];
     for (const e of events) {
@@ -83,8 +90,16 @@ describe('the battle pulse', () => {
     const shy = await s.register();
     const other = await s.register();
     await s.publishAndSettle(badge(s, shy, 'Before Hiding'));
+    s.clock.advance(1000);
     await s.publishAndSettle(
-      s.event('rank.changed', { user_id: other.id, window: 'today', local_date: '2026-03-02', new_rank: 2, positions_gained: 1, passed_users: [{ id: shy.id, username: shy.username }] }),
+      s.event('rank.changed', {
+        user_id: other.id,
+        window: 'today',
+        local_date: '2026-03-02',
+        new_rank: 2,
+        positions_gained: 1,
+        passed_users: [{ id: shy.id, username: shy.username }],
+      }),
     );
     const mine = async () => (await s.pulse(other)).filter((line) => line.user_id === shy.id || line.related_user === shy.username);
     expect(await mine()).toHaveLength(2);
@@ -104,9 +119,19 @@ describe('the battle pulse', () => {
     expect((await s.call('POST', '/api/nudges', { token: friend.token, body: { type: 'cheer', to_user_id: leaving.id } })).status).toBe(201);
     expect((await s.call('POST', '/api/nudges', { token: leaving.token, body: { type: 'props', to_user_id: friend.id } })).status).toBe(201);
     await s.deleteUser(leaving);
-    const rows = await s.db.withSchema('social').selectFrom('nudges').selectAll().where((eb) => eb.or([eb('from_user_id', '=', leaving.id), eb('to_user_id', '=', leaving.id)])).execute();
+    const rows = await s.db
+      .withSchema('social')
+      .selectFrom('nudges')
+      .selectAll()
+      .where((eb) => eb.or([eb('from_user_id', '=', leaving.id), eb('to_user_id', '=', leaving.id)]))
+      .execute();
     expect(rows).toEqual([]);
-    const lines = await s.db.withSchema('social').selectFrom('pulse_events').selectAll().where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('related_user_id', '=', leaving.id)])).execute();
+    const lines = await s.db
+      .withSchema('social')
+      .selectFrom('pulse_events')
+      .selectAll()
+      .where((eb) => eb.or([eb('user_id', '=', leaving.id), eb('related_user_id', '=', leaving.id)]))
+      .execute();
     expect(lines).toEqual([]);
     expect((await s.call('GET', '/api/nudges/inbox', { token: friend.token })).body).toEqual([]);
     const toDeleted = await s.call('POST', '/api/nudges', { token: friend.token, body: { type: 'cheer', to_user_id: leaving.id } });
@@ -119,22 +144,22 @@ describe('the live socket', () => {
     const s = social.current;
     const author = await s.register();
     const watcher = await s.register();
-    const one = await openSocket(`${s.wsUrl}/ws?token=${watcher.token}`);
-    const two = await openSocket(`${s.wsUrl}/ws?token=${author.token}`, { origin: 'https://app.example.com' });
+    const one = await openPulseSocket(socketUrl(s.url, watcher.token));
+    const two = await openPulseSocket(socketUrl(s.url, author.token), { origin: 'https://app.example.com' });
     await s.publishAndSettle(badge(s, author, 'Live One'));
     for (const client of [one, two]) {
-      await eventually('the line on the socket', () => (client.received.some((m) => m.payload.message === 'earned the Live One badge') ? true : undefined));
-      const line = client.received.find((m) => m.payload.message === 'earned the Live One badge')!;
-      expect(line).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, type: 'achievement', related_user: null } });
+      await eventually('the line on the socket', () => (client.received.some((m) => m.message.payload.message === 'earned the Live One badge') ? true : undefined));
+      const line = client.received.find((m) => m.message.payload.message === 'earned the Live One badge')!;
+      expect(line.message).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, type: 'achievement', related_user: null } });
     }
     const hidden = await s.register({ show_in_battle_pulse: false });
     await s.publishAndSettle(badge(s, hidden, 'Never Shown'));
     await s.publishAndSettle(badge(s, author, 'Live Two'));
-    await eventually('the next line', () => (one.received.some((m) => m.payload.message === 'earned the Live Two badge') ? true : undefined));
-    expect(one.received.filter((m) => m.payload.user_id === hidden.id)).toEqual([]);
-    expect(one.received.filter((m) => m.payload.message === 'earned the Live One badge')).toHaveLength(1);
-    one.socket.close();
-    two.socket.close();
+    await eventually('the next line', () => (one.received.some((m) => m.message.payload.message === 'earned the Live Two badge') ? true : undefined));
+    expect(one.received.filter((m) => m.message.payload.user_id === hidden.id)).toEqual([]);
+    expect(one.received.filter((m) => m.message.payload.message === 'earned the Live One badge')).toHaveLength(1);
+    one.close();
+    two.close();
   });
 
   it('refuses an upgrade without a valid token of a live account (401) or from a foreign origin (403)', async () => {
@@ -142,17 +167,17 @@ describe('the live socket', () => {
     const user = await s.register();
     const gone = await s.register();
     await s.deleteUser(gone);
-    expect(await refusedStatus(`${s.wsUrl}/ws`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=garbage`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${gone.token}`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=garbage`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${gone.token}`)).toBe(401);
     const expired = jwt.sign({ sub: user.id, exp: Math.floor(Date.now() / 1000) - 60 }, TEST_TOKEN_SECRET);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${expired}`)).toBe(401);
-    expect(await refusedStatus(`${s.wsUrl}/ws?token=${user.token}`, { origin: 'https://evil.example.com' })).toBe(403);
-    expect(await refusedStatus(`${s.wsUrl}/elsewhere?token=${user.token}`)).toBe(404);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${expired}`)).toBe(401);
+    expect(await refusedUpgrade(`${s.wsUrl}/ws?token=${user.token}`, { origin: 'https://evil.example.com' })).toBe(403);
+    expect(await refusedUpgrade(`${s.wsUrl}/elsewhere?token=${user.token}`)).toBe(404);
     // Same origin (the Host the page was served from) and no Origin at all (a non-browser client) are let in.
     const host = new URL(s.url).host;
-    (await openSocket(`${s.wsUrl}/ws?token=${user.token}`, { origin: `http://${host}` })).socket.close();
-    (await openSocket(`${s.wsUrl}/ws?token=${user.token}`)).socket.close();
+    (await openPulseSocket(socketUrl(s.url, user.token), { origin: `http://${host}` })).close();
+    (await openPulseSocket(socketUrl(s.url, user.token))).close();
   });
 });

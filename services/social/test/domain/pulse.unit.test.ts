@@ -24,7 +24,14 @@ describe('pulse lines', () => {
 
   it('marks a climb into the top PULSE_RANK_TOP, naming the first passed user', () => {
     expect(pulseDraftOf(rank(PULSE_RANK_TOP + 1, [{ id: 'p', username: 'maria' }]))).toBeNull();
-    expect(pulseDraftOf(rank(PULSE_RANK_TOP, [{ id: 'p', username: 'maria' }, { id: 'q', username: 'joe' }]))).toEqual({
+    expect(
+      pulseDraftOf(
+        rank(PULSE_RANK_TOP, [
+          { id: 'p', username: 'maria' },
+          { id: 'q', username: 'joe' },
+        ]),
+      ),
+    ).toEqual({
       type: 'achievement',
       user_id: 'u',
       related_user_id: 'p',

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import WebSocket from 'ws';
-import { REQUESTS, type DomainEvent, type PulseEvent, type PulseSocketMessage, type UserProjection } from '@warriors/contracts';
+import { REQUESTS, type DomainEvent, type PulseEvent, type UserProjection } from '@warriors/contracts';
 import { eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createSocialService, type SocialPorts } from '../../src';
 import type { SocialDatabase } from '../../src/store/schema';
@@ -76,39 +75,13 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
       const probe = event('badge.earned', { user_id: randomUUID(), badge_type: 'first_meeting', name: 'probe', repeat_count: 1, earned_at: clock.now().toISOString() });
       // The consumer takes messages in order: once a later probe is applied (its unknown user makes no line), the event was too.
       await bus.publish(probe);
-      await eventually('the pulse consumer settled', async () =>
-        (await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined,
-      10_000);
+      await eventually(
+        'the pulse consumer settled',
+        async () => ((await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined),
+        10_000,
+      );
     },
   };
 }
 
 export type TestSocial = Awaited<ReturnType<typeof startSocial>>;
-
-/** A WebSocket client that keeps every pulse message it receives. */
-export async function openSocket(url: string, headers: Record<string, string> = {}): Promise<{ socket: WebSocket; received: PulseSocketMessage[] }> {
-  const socket = new WebSocket(url, { headers });
-  const received: PulseSocketMessage[] = [];
-  socket.on('message', (data) => received.push(JSON.parse(String(data)) as PulseSocketMessage));
-  await new Promise<void>((resolve, reject) => {
-    socket.once('open', () => resolve());
-    socket.once('error', reject);
-  });
-  return { socket, received };
-}
-
-/** The HTTP status an upgrade was refused with (the client's 'unexpected-response'). */
-export function refusedStatus(url: string, headers: Record<string, string> = {}): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const socket = new WebSocket(url, { headers });
-    socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
-    });
-    socket.once('open', () => {
-      socket.terminate();
-      reject(new Error('the upgrade was accepted'));
-    });
-    socket.once('error', () => undefined);
-  });
-}

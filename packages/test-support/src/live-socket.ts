@@ -1,0 +1,37 @@
+import WebSocket from 'ws';
+import type { PulseSocketMessage } from '@warriors/contracts';
+
+export interface PulseClient {
+  socket: WebSocket;
+  /** Each pulse message with the moment (performance.now()) it arrived. */
+  received: Array<{ message: PulseSocketMessage; at: number }>;
+  close(): void;
+}
+
+/** The live socket URL of a gateway or a social instance, with the token as the browser sends it. */
+export const socketUrl = (baseUrl: string, token: string) => `${baseUrl.replace(/^http/, 'ws')}/ws?token=${encodeURIComponent(token)}`;
+
+/** A client of the live socket that keeps every pulse message it receives. */
+export async function openPulseSocket(url: string, headers: Record<string, string> = {}): Promise<PulseClient> {
+  const socket = new WebSocket(url, { headers });
+  const received: PulseClient['received'] = [];
+  socket.on('message', (data) => received.push({ message: JSON.parse(String(data)) as PulseSocketMessage, at: performance.now() }));
+  await new Promise<void>((resolve, reject) => socket.once('open', () => resolve()).once('error', reject));
+  return { socket, received, close: () => socket.close() };
+}
+
+/** The HTTP status an upgrade is refused with; rejects if it is accepted. */
+export function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, { headers });
+    socket.once('unexpected-response', (_req, res) => {
+      resolve(res.statusCode ?? 0);
+      socket.terminate();
+    });
+    socket.once('open', () => {
+      socket.terminate();
+      reject(new Error('the upgrade was accepted'));
+    });
+    socket.once('error', () => undefined);
+  });
+}
