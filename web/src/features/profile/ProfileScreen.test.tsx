@@ -128,7 +128,11 @@ describe('ProfileScreen', () => {
     expect(screen.getByText('@bob · Member since Nov 5, 2024')).toBeInTheDocument();
     const facts = screen.getByText('Rank').closest('dl');
     const shown = ['Rank#4', 'Streak12 days', 'Today15 pts', 'Last 7 days120 pts', 'Last 30 days1,430 pts', 'CompanyStone CRE', 'SpecialtyInvestment Sales', 'LocationDenver, CO'];
-    expect(within(facts!).getAllByRole('term').map((term) => term.parentElement?.textContent)).toEqual(shown);
+    expect(
+      within(facts!)
+        .getAllByRole('term')
+        .map((term) => term.parentElement?.textContent),
+    ).toEqual(shown);
     expect(screen.getByText('Dialing since dawn.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Profile on X' })).toHaveAttribute('href', 'https://x.com/bobstone');
 
