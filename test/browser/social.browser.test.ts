@@ -130,6 +130,16 @@ describe('warriors cheering each other on in a real browser', () => {
     const panel = await mariaPhone.locator('.notifications').boundingBox();
     expect(panel && panel.x >= 0 && panel.x + panel.width <= PHONE.width).toBe(true);
     expect(await horizontalOverflow(mariaPhone)).toBeLessThanOrEqual(0);
+
+    // Ben goes private: Maria sees only his username and the notice.
+    const hidden = await api.call('PUT', '/api/settings/privacy?profile_public=false', { token: ben.body.access_token });
+    expect(hidden.status).toBe(200);
+    const benUser = ben.body.user as { id: string; username: string };
+    await mariaPhone.goto(`${product.url}/profile/${benUser.id}`);
+    await mariaPhone.getByRole('heading', { name: `@${benUser.username}`, level: 1 }).waitFor();
+    await mariaPhone.getByText('This user has set their profile to private').waitFor();
+    expect(await mariaPhone.getByText('Member since').count()).toBe(0);
+    await screenshot(mariaPhone, '80-social-phone-private-profile');
     await mariaPhone.close();
   });
 });
