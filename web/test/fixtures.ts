@@ -1,4 +1,16 @@
-import type { Campaign, CampaignList, Challenge, ChallengeInvite, ChallengeLeaderboardEntry, LeaderboardRow, LogResult } from '@warriors/contracts';
+import type {
+  Badge,
+  Campaign,
+  CampaignList,
+  Challenge,
+  ChallengeInvite,
+  ChallengeLeaderboardEntry,
+  LeaderboardRow,
+  LogResult,
+  Nudge,
+  PublicProfile,
+  PulseEvent,
+} from '@warriors/contracts';
 
 /** A log answer that set off nothing; tests add the effects they are about. */
 export function logResult(overrides: Partial<LogResult> = {}): LogResult {
@@ -122,6 +134,76 @@ export function challengeInvite(overrides: Partial<ChallengeInvite> = {}): Chall
     challenge_name: 'Secret Sprint',
     challenge_id: 9,
     created_at: '2026-11-23T10:00:00Z',
+    ...overrides,
+  };
+}
+
+/** A public profile with nothing logged and no badges; tests add what they are about. */
+export function publicProfile(overrides: Partial<PublicProfile> = {}): PublicProfile {
+  return {
+    id: 'u-bob',
+    username: 'bob',
+    profile_public: true,
+    name: 'Bob Stone',
+    profile_picture: null,
+    created_at: '2024-11-05T12:00:00Z',
+    rank: null,
+    streak_days: 0,
+    today_points: 0,
+    points_7d: 0,
+    points_30d: 0,
+    total_points: 0,
+    company: null,
+    specialty: null,
+    city: null,
+    state: null,
+    x_url: null,
+    bio: null,
+    badges: [],
+    activity_counts: { today: {}, '7d': {}, '30d': {} },
+    ...overrides,
+  };
+}
+
+/** Maria's First Meeting badge, in the pulse a minute ago. */
+export function pulseEvent(overrides: Partial<PulseEvent> = {}): PulseEvent {
+  return {
+    id: 'e-1',
+    type: 'achievement',
+    user_id: 'u-maria',
+    username: 'maria',
+    message: 'earned the First Meeting badge',
+    related_user: null,
+    created_at: new Date(Date.now() - 60_000).toISOString(),
+    ...overrides,
+  };
+}
+
+/** An unread cheer from Maria. */
+export function nudge(overrides: Partial<Nudge> = {}): Nudge {
+  return {
+    id: 'n-1',
+    type: 'cheer',
+    from_name: 'Maria Lopez',
+    from_username: 'maria',
+    message: 'Maria Lopez is cheering you on!',
+    created_at: '2026-11-24T10:00:00Z',
+    is_read: false,
+    ...overrides,
+  };
+}
+
+/** The First Meeting badge, earned once; tests change what they are about. */
+export function badge(overrides: Partial<Badge> = {}): Badge {
+  return {
+    id: 'b-1',
+    badge_type: 'first_meeting',
+    name: 'First Meeting',
+    description: 'Booked your first meeting',
+    cycle: 'lifetime',
+    repeat_count: 1,
+    repeat: 1,
+    earned_at: '2025-03-02T15:00:00Z',
     ...overrides,
   };
 }

@@ -60,10 +60,14 @@ export function jsonResponse(status: number, body: unknown): Response {
 export const pendingForever = () => new Promise<Response>(() => undefined);
 
 /**
- * The nav bar's background polls, answered empty unless a test scripts them. RTK Query delays tag
+ * The nav bar's background polls and the dashboard's Battle Pulse, answered empty unless a test scripts them. RTK Query delays tag
  * invalidation while any query is pending, so a poll left pending forever would hold back every refetch.
  */
-const BACKGROUND_POLLS: Record<string, unknown> = { 'GET /api/challenge-invites': [] };
+const BACKGROUND_POLLS: Record<string, unknown> = {
+  'GET /api/challenge-invites': [],
+  'GET /api/nudges/inbox': [],
+  'GET /api/battle-pulse?limit=20': [],
+};
 
 function withQuietBackground(fetchMock: jest.Mock, scripted: (key: string) => boolean): typeof fetch {
   return ((url: string, init: RequestInit = {}) => {

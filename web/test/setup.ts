@@ -2,6 +2,7 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
 import { runInThisContext } from 'node:vm';
+import { FakeWebSocket } from './fake-socket';
 
 // jsdom lacks the Fetch API classes and TextEncoder, which react-router's data router needs (it builds a
 // Request for every navigation). Node has them in its own realm: borrow them, with Node's AbortController
@@ -14,6 +15,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // Requests a test didn't script stay pending, as on a slow network: screens show their loading state
 // instead of failing noisily. Tests script what they need with mockFetch or mockApi.
+// Likewise, sockets never reach the network: the live pulse's socket stays connecting unless a test drives it.
 beforeEach(() => {
   globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
+  FakeWebSocket.instances = [];
+  globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;
 });

@@ -7,6 +7,7 @@ import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../features/auth';
 import { ChallengeInviteItem, useGetChallengeInvitesQuery } from '../features/challenges';
+import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
 import { useAppDispatch } from './hooks';
@@ -50,13 +51,15 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The bell: challenge invites (polled every 30 s), newest first, each with its own actions; failed loads are only logged. */
+/** The bell: challenge invites and nudges (each polled every 30 s), newest first; failed loads are only logged. */
 function NotificationBell() {
   const navigate = useNavigate();
   const now = useNow(60_000);
-  const { data: invites, error } = useGetChallengeInvitesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
-  useLogFailure(error, 'Failed to fetch notifications');
-  const items = notificationsFrom(invites ?? []);
+  const { data: invites, error: invitesError } = useGetChallengeInvitesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  const { data: nudges, error: nudgesError } = useGetNudgeInboxQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  useLogFailure(invitesError, 'Failed to fetch notifications');
+  useLogFailure(nudgesError, 'Failed to fetch notifications');
+  const items = notificationsFrom(invites ?? [], nudges ?? []);
   const unread = unreadCount(items);
   return (
     <Dropdown
@@ -84,14 +87,18 @@ function NotificationBell() {
             <ul className="notifications__list" aria-label="Notifications">
               {items.map((item) => (
                 <li key={item.id} className={item.unread ? 'notifications__item notifications__item--unread' : 'notifications__item'}>
-                  <ChallengeInviteItem
-                    invite={item.invite}
-                    now={now}
-                    onAccepted={() => {
-                      close();
-                      void navigate(paths.challenges);
-                    }}
-                  />
+                  {item.kind === 'nudge' ? (
+                    <NudgeItem nudge={item.nudge} now={now} />
+                  ) : (
+                    <ChallengeInviteItem
+                      invite={item.invite}
+                      now={now}
+                      onAccepted={() => {
+                        close();
+                        void navigate(paths.challenges);
+                      }}
+                    />
+                  )}
                 </li>
               ))}
             </ul>

@@ -40,3 +40,6 @@ function isApiError(error: unknown): error is ApiError {
 export function errorMessage(error: unknown, fallback: string): string {
   return isApiError(error) && error.message ? error.message : fallback;
 }
+
+/** Whether a failed call answered this HTTP status, e.g. 404 for a profile that does not exist. */
+export const hasStatus = (error: unknown, status: number): boolean => isApiError(error) && error.status === status;

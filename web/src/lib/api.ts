@@ -5,6 +5,6 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['PublicProfile', 'Leaderboard', 'MyStanding', 'RecentActivity', 'Badges', 'Campaigns', 'HeldActivity', 'Challenges', 'ChallengeInvites'],
+  tagTypes: ['PublicProfile', 'Leaderboard', 'MyStanding', 'RecentActivity', 'Badges', 'Campaigns', 'HeldActivity', 'Challenges', 'ChallengeInvites', 'BattlePulse', 'Nudges'],
   endpoints: () => ({}),
 });

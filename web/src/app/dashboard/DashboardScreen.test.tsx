@@ -1,20 +1,11 @@
-import type { Badge } from '@warriors/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROMO_URL } from '../../config/external';
-import { leaderboardRow } from '../../../test/fixtures';
+import { FakeWebSocket } from '../../../test/fake-socket';
+import { badge, leaderboardRow, pulseEvent } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
-const earnedBadge: Badge = {
-  id: 'b-1',
-  badge_type: 'first_meeting',
-  name: 'First Meeting',
-  description: 'Booked your first meeting',
-  cycle: 'lifetime',
-  repeat_count: 1,
-  repeat: 1,
-  earned_at: '2025-03-02T15:00:00Z',
-};
+const earnedBadge = badge();
 
 const definitions = {
   definitions: [{ key: 'first_meeting', name: 'First Meeting', description: 'Booked your first meeting', cycle: 'lifetime', type: 'lifetime', icon: '🤝' }],
@@ -129,18 +120,134 @@ describe('DashboardScreen', () => {
     expect(allTime).toHaveAttribute('aria-selected', 'true');
   });
 
-  it('fires the recent shots into the feed with how long ago, and keeps Battle Pulse coming soon', async () => {
+  it('fires the recent shots into the feed with how long ago', async () => {
     mockDashboard();
     await openDashboard();
     const shots = screen.getByRole('region', { name: 'Shots Fired' });
     expect(await within(shots).findByText('Bob Stone')).toBeInTheDocument();
     expect(within(shots).getByRole('listitem')).toHaveTextContent('Bob Stone Meeting+10 pts · 5m ago');
-    expect(within(screen.getByRole('region', { name: 'Battle Pulse' })).getByText('Coming soon')).toBeInTheDocument();
   });
 
   it('says so when nobody has fired yet', async () => {
     mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, []) });
     await openDashboard();
     expect(await screen.findByText('No activity yet. Be the first to make a move!')).toBeInTheDocument();
+  });
+});
+
+describe('Battle Pulse on the dashboard', () => {
+  const PULSE = 'GET /api/battle-pulse?limit=20';
+  const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+  const pulseRegion = () => screen.getByRole('region', { name: 'Battle Pulse' });
+  const pulseLines = () =>
+    within(pulseRegion())
+      .getAllByRole('listitem')
+      .map((item) => item.querySelector('.feed__body p')?.textContent);
+
+  it("shows each event with its icon, username, message and age, with nudges only on other warriors' non-coach events", async () => {
+    mockDashboard({
+      [PULSE]: jsonResponse(200, [
+        pulseEvent({ id: 'e-3', created_at: minutesAgo(2) }),
+        pulseEvent({ id: 'e-2', type: 'coach', user_id: 'u-coach', username: 'coach', message: 'says: 3 meetings booked this hour, keep going', created_at: minutesAgo(30) }),
+        pulseEvent({ id: 'e-1', user_id: testUser.id, username: testUser.username, message: 'is on a 7-day streak', created_at: minutesAgo(120) }),
+      ]),
+    });
+    await openDashboard();
+    const items = await within(pulseRegion()).findAllByRole('listitem');
+    expect(items.map((item) => item.textContent)).toEqual([
+      expect.stringContaining('🏅maria earned the First Meeting badge2m ago'),
+      '🧭coach says: 3 meetings booked this hour, keep going30m ago',
+      '🏅ana_silva is on a 7-day streak2h ago',
+    ]);
+    expect(within(items[0]!).getByRole('button', { name: 'Cheer maria' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Give props to maria' })).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(items[2]!).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('says so, kindly, while the arena is quiet', async () => {
+    mockDashboard({ [PULSE]: jsonResponse(200, []) });
+    await openDashboard();
+    expect(await within(pulseRegion()).findByText(/All quiet in the arena/)).toBeInTheDocument();
+  });
+
+  it('adds live events on top, once each, ignoring other messages, and catches up with a GET on every (re)connect', async () => {
+    let served = [pulseEvent({ id: 'e-1', created_at: minutesAgo(10) })];
+    const fetchMock = mockDashboard({ [PULSE]: () => jsonResponse(200, served) });
+    await openDashboard();
+    await within(pulseRegion()).findByText('earned the First Meeting badge', { exact: false });
+    const socket = FakeWebSocket.latest();
+    expect(socket.url).toBe(`ws://${window.location.host}/ws?token=test-token`);
+
+    socket.open();
+    await waitFor(() => expect(callsTo(fetchMock, PULSE)).toHaveLength(2));
+    const live = pulseEvent({ id: 'e-2', username: 'jo', message: 'passed maria for #2 today', related_user: 'maria', created_at: minutesAgo(0) });
+    socket.receive({ kind: 'pulse', payload: live });
+    socket.receive({ kind: 'pulse', payload: live });
+    socket.receive({ kind: 'nudge', payload: { id: 'x' } });
+    socket.receive('{"kind":"pulse"');
+    // The cache's patches reach the screen in the store's next batch of notifications, a moment later.
+    await waitFor(() => expect(pulseLines()).toEqual(['jo passed maria for #2 today', 'maria earned the First Meeting badge']));
+
+    // While the socket is down an event lands; the reconnect's GET brings it in.
+    served = [pulseEvent({ id: 'e-3', username: 'lee', message: 'joined the Spring Sprint challenge', created_at: minutesAgo(0) }), live, ...served];
+    socket.drop();
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3_000 });
+    FakeWebSocket.latest().open();
+    await within(pulseRegion()).findByText('joined the Spring Sprint challenge', { exact: false });
+    expect(pulseLines()).toEqual(['lee joined the Spring Sprint challenge', 'jo passed maria for #2 today', 'maria earned the First Meeting badge']);
+    expect(callsTo(fetchMock, PULSE)).toHaveLength(3);
+  });
+
+  it('keeps only the latest 20 events', async () => {
+    const twenty = Array.from({ length: 20 }, (_, index) => pulseEvent({ id: `e-${index}`, message: `did thing ${index}`, created_at: minutesAgo(index + 1) }));
+    mockDashboard({ [PULSE]: jsonResponse(200, twenty) });
+    await openDashboard();
+    await within(pulseRegion()).findByText('did thing 0', { exact: false });
+    FakeWebSocket.latest().receive({ kind: 'pulse', payload: pulseEvent({ id: 'e-new', message: 'did the newest thing', created_at: minutesAgo(0) }) });
+    await within(pulseRegion()).findByText('did the newest thing', { exact: false });
+    const lines = pulseLines();
+    expect(lines).toHaveLength(20);
+    expect(lines[0]).toBe('maria did the newest thing');
+    expect(lines.at(-1)).toBe('maria did thing 18');
+  });
+
+  it('sends a cheer for the event and confirms it, or shows why the server refused', async () => {
+    let refuse = false;
+    const fetchMock = mockDashboard({
+      [PULSE]: jsonResponse(200, [pulseEvent()]),
+      'POST /api/nudges': () =>
+        refuse
+          ? jsonResponse(429, { detail: "You're sending nudges too fast. Please wait a minute and try again." })
+          : jsonResponse(201, {
+              id: 'n-1',
+              type: 'cheer',
+              from_name: 'Ana Silva',
+              from_username: 'ana_silva',
+              message: 'Ana Silva is cheering you on!',
+              created_at: minutesAgo(0),
+              is_read: false,
+            }),
+    });
+    const { user } = await openDashboard();
+    await user.click(await within(pulseRegion()).findByRole('button', { name: 'Cheer maria' }));
+    expect(await within(pulseRegion()).findByRole('status')).toHaveTextContent('Cheer sent!');
+    expect(callsTo(fetchMock, 'POST /api/nudges')[0]?.body).toEqual({ type: 'cheer', to_user_id: 'u-maria', event_id: 'e-1' });
+
+    refuse = true;
+    await user.click(within(pulseRegion()).getByRole('button', { name: 'Give props to maria' }));
+    expect(await within(pulseRegion()).findByText("You're sending nudges too fast. Please wait a minute and try again.")).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/nudges')[1]?.body).toEqual({ type: 'props', to_user_id: 'u-maria', event_id: 'e-1' });
+  });
+
+  it('closes the socket on logout', async () => {
+    mockDashboard({ [PULSE]: jsonResponse(200, []) });
+    const { user } = await openDashboard();
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(socket.closed).toBe(true));
+    expect(FakeWebSocket.instances).toHaveLength(1);
   });
 });

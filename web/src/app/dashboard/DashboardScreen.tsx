@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
-import { ComingSoon } from '../../components/ComingSoon';
 import { PageHeader } from '../../components/PageHeader';
 import { PromoBanner } from '../../components/PromoBanner';
 import { Panel } from '../../components/Panel';
@@ -12,6 +11,7 @@ import { selectCurrentUser } from '../../features/auth';
 import { BadgesModal } from '../../features/badges';
 import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, finishedThisPeriod, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS, useGetMyStandingQuery, WINDOW_TABS } from '../../features/leaderboard';
+import { BattlePulse } from '../../features/pulse';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAppSelector } from '../hooks';
@@ -49,9 +49,7 @@ function BattleGround() {
           <h3 className="battle-column__title" id={`${boardId}-pulse`}>
             Battle Pulse
           </h3>
-          <ComingSoon title="The arena's heartbeat" highlights={['Wins and badges as they happen', 'Nudges, cheers and challenges']}>
-            A live community feed is on its way.
-          </ComingSoon>
+          <BattlePulse />
         </section>
       </div>
     </Panel>

@@ -12,7 +12,7 @@ import { HonorModal } from './HonorModal';
 import { createIdempotencyKeys } from './idempotency-keys';
 import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
 import { useCelebration } from './use-celebration';
-import { useFlash } from './use-flash';
+import { useFlash } from '../../lib/use-flash';
 import './activity.css';
 
 /** How long a button says 'Recorded!' after its log (spec point 4). */

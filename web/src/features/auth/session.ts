@@ -59,6 +59,7 @@ const sessionSlice = createSlice({
   },
   selectors: {
     selectCurrentUser: (state) => state.user,
+    selectSessionToken: (state) => state.token,
     selectSessionLoading: (state) => state.loading,
     selectSessionNotice: (state) => state.notice,
   },
@@ -66,7 +67,7 @@ const sessionSlice = createSlice({
 
 export const sessionReducer = sessionSlice.reducer;
 export const { userUpdated } = sessionSlice.actions;
-export const { selectCurrentUser, selectSessionLoading, selectSessionNotice } = sessionSlice.selectors;
+export const { selectCurrentUser, selectSessionToken, selectSessionLoading, selectSessionNotice } = sessionSlice.selectors;
 
 /** Logs out: clears the session and every cached response of the previous user. */
 export const logout =

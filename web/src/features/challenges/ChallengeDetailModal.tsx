@@ -127,7 +127,7 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
           {goalLines(challenge.activity_goals).length > 0 && (
             <>
               <h3 className="challenge-detail__heading">Challenge Goals</h3>
-              <ul className="challenge-goal-lines">
+              <ul className="chip-list challenge-goal-lines">
                 {goalLines(challenge.activity_goals).map((goal) => (
                   <li key={goal.type}>
                     <span aria-hidden="true">{goal.icon} </span>

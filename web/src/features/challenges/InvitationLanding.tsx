@@ -83,7 +83,7 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: I
           {goalLines(challenge.activity_goals).length > 0 && (
             <>
               <h3 className="challenge-detail__heading">Challenge Goals</h3>
-              <ul className="challenge-goal-lines">
+              <ul className="chip-list challenge-goal-lines">
                 {goalLines(challenge.activity_goals).map((goal) => (
                   <li key={goal.type}>
                     <span aria-hidden="true">{goal.icon} </span>

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { leaderboardRow } from '../../../test/fixtures';
+import { leaderboardRow, publicProfile } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
 const recently = new Date(Date.now() - 2 * 60_000).toISOString();
@@ -92,15 +92,7 @@ describe('LeaderboardScreen', () => {
 
   it('opens a public profile from a name', async () => {
     const { user } = await openLeaderboard({
-      'GET /api/users/u-bob/public-profile': jsonResponse(200, {
-        id: 'u-bob',
-        username: 'bob',
-        name: 'Bob Stone',
-        profile_public: true,
-        created_at: '2024-11-05T12:00:00Z',
-        total_points: 1234,
-        streak_days: 9,
-      }),
+      'GET /api/users/u-bob/public-profile': jsonResponse(200, publicProfile({ total_points: 1234, streak_days: 9, profile_picture: '/api/users/u-bob/picture?v=3' })),
     });
     await user.click(await screen.findByRole('button', { name: 'Bob S.' }));
     const dialog = screen.getByRole('dialog', { name: 'Bob S.' });
@@ -108,21 +100,30 @@ describe('LeaderboardScreen', () => {
     expect(dialog).toHaveTextContent('Member sinceNov 5, 2024');
     expect(dialog).toHaveTextContent('Total points1,234');
     expect(dialog).toHaveTextContent('Streak9 days');
+    expect(dialog.querySelector('img.avatar')).toHaveAttribute('src', '/api/users/u-bob/picture?v=3');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
-  it('shows the private notice on 403, and a short line when the profile cannot be read', async () => {
+  it('shows a lock and the private notice for a private profile, and says when a profile is gone or unreadable', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await openLeaderboard({
-      'GET /api/users/u-cy/public-profile': jsonResponse(403, { detail: 'This profile is private' }),
-      'GET /api/users/u-103/public-profile': jsonResponse(404, { detail: 'Not Found' }),
+      'GET /api/users/u-cy/public-profile': jsonResponse(200, { id: 'u-cy', username: 'cy_hustle', profile_public: false, message: 'This user has set their profile to private' }),
+      'GET /api/users/u-103/public-profile': jsonResponse(404, { detail: 'Profile not found' }),
+      'GET /api/users/u-bob/public-profile': jsonResponse(503, { detail: 'Service unavailable' }),
     });
     await user.click(await screen.findByRole('button', { name: 'cy_hustle' }));
-    expect(await within(screen.getByRole('dialog')).findByText('This user has set their profile to private')).toBeInTheDocument();
+    const notice = await within(screen.getByRole('dialog')).findByText(/This user has set their profile to private/);
+    expect(notice).toHaveTextContent('🔒 This user has set their profile to private');
+    expect(screen.getByRole('dialog')).not.toHaveTextContent('Member since');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
 
     await user.click(screen.getByRole('button', { name: 'Dee P.' }));
+    expect(await within(screen.getByRole('dialog')).findByText('Profile not found')).toBeInTheDocument();
+    expect(logged).not.toHaveBeenCalled();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Bob S.' }));
     expect(await within(screen.getByRole('dialog')).findByText('Profile unavailable')).toBeInTheDocument();
     expect(logged).toHaveBeenCalledWith('Failed to fetch profile', expect.anything());
     logged.mockRestore();

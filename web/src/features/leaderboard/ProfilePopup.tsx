@@ -1,9 +1,11 @@
+import type { PublicProfile } from '@warriors/contracts';
 import { Avatar } from '../../components/Avatar';
 import { Modal } from '../../components/Modal';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
+import { hasStatus } from '../../lib/api-error';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { useGetPublicProfileQuery, type PublicProfile } from '../profile';
+import { useGetPublicProfileQuery } from '../profile';
 import './leaderboard.css';
 
 interface ProfilePopupProps {
@@ -13,38 +15,33 @@ interface ProfilePopupProps {
   onClose: () => void;
 }
 
-function isForbidden(error: unknown): boolean {
-  return typeof error === 'object' && error !== null && 'status' in error && error.status === 403;
-}
-
 function PublicDetails({ profile }: { profile: PublicProfile }) {
-  const displayName = profile.name || profile.username;
   const facts: ProfileFact[] = [
-    ['Member since', profile.created_at ? formatDate(profile.created_at) : null],
-    ['Total points', profile.total_points != null ? profile.total_points.toLocaleString('en-US') : null],
-    ['Streak', profile.streak_days != null ? `${profile.streak_days} days` : null],
+    ['Member since', formatDate(profile.created_at)],
+    ['Total points', profile.total_points.toLocaleString('en-US')],
+    ['Streak', `${profile.streak_days} ${profile.streak_days === 1 ? 'day' : 'days'}`],
   ];
   return (
     <div className="profile-popup">
-      <Avatar name={displayName} picture={profile.profile_picture} size="lg" />
-      <p className="profile-popup__name">{displayName}</p>
+      <Avatar name={profile.name || profile.username} picture={profile.profile_picture} size="lg" />
+      <p className="profile-popup__name">{profile.name || profile.username}</p>
       <p className="muted">@{profile.username}</p>
       <ProfileFacts facts={facts} />
     </div>
   );
 }
 
-/** Another warrior's card from the board: public, private (403 or profile_public false), or unavailable. */
+/** Another warrior's card from the board: public, private (the lock and the notice), not found, or unavailable. */
 export function ProfilePopup({ userId, name, onClose }: ProfilePopupProps) {
   const { data: profile, error, isLoading } = useGetPublicProfileQuery(userId);
-  const forbidden = isForbidden(error);
-  useLogFailure(forbidden ? undefined : error, 'Failed to fetch profile');
+  const notFound = hasStatus(error, 404);
+  useLogFailure(notFound ? undefined : error, 'Failed to fetch profile');
 
   let body;
   if (isLoading) body = <p role="status">Loading profile...</p>;
-  else if (forbidden || profile?.profile_public === false) body = <PrivateNotice />;
+  else if (profile?.profile_public === false) body = <PrivateNotice message={profile.message} />;
   else if (profile) body = <PublicDetails profile={profile} />;
-  else body = <p className="muted">Profile unavailable</p>;
+  else body = <p className="muted">{notFound ? 'Profile not found' : 'Profile unavailable'}</p>;
 
   return (
     <Modal

@@ -1,6 +1,9 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { jsonResponse, mockFetch, renderApp, signedIn, testUser } from '../../../test/render';
+import { badge, publicProfile } from '../../../test/fixtures';
+import { jsonResponse, mockApi, mockFetch, renderApp, signedIn, testUser } from '../../../test/render';
+
+const firstMeeting = badge();
 
 beforeEach(() => localStorage.clear());
 
@@ -90,10 +93,65 @@ describe('ProfileScreen', () => {
     expect(localStorage.getItem('token')).toBeNull();
   });
 
-  it("shows 'Loading profile...' for another warrior, then a coming-soon panel when it can't be read", async () => {
-    mockFetch(jsonResponse(404, { detail: 'Not Found' }));
+  it("shows 'Loading profile...' for another warrior, then 'Profile not found' for an unknown one", async () => {
+    mockFetch(jsonResponse(404, { detail: 'Profile not found' }));
     renderApp('/profile/u-2', signedIn());
     expect(await screen.findByText('Loading profile...')).toBeInTheDocument();
-    expect(await screen.findByText('Warrior profiles are on their way')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Profile not found' })).toBeInTheDocument();
+  });
+
+  it("shows another warrior's full public profile", async () => {
+    const badges = Array.from({ length: 8 }, (_, index) => ({ ...firstMeeting, id: `b-${index}`, name: `Badge ${index}` }));
+    mockApi({
+      'GET /api/users/u-bob/public-profile': jsonResponse(
+        200,
+        publicProfile({
+          rank: 4,
+          streak_days: 12,
+          today_points: 15,
+          points_7d: 120,
+          points_30d: 1430,
+          total_points: 5000,
+          company: 'Stone CRE',
+          specialty: 'investment_sales',
+          city: 'Denver',
+          state: 'CO',
+          x_url: 'https://x.com/bobstone',
+          bio: 'Dialing since dawn.',
+          badges: [{ ...firstMeeting, repeat_count: 3 }, ...badges.slice(1)],
+          activity_counts: { today: { cold_call: 5 }, '7d': { cold_call: 40, meeting: 2 }, '30d': { cold_call: 150, meeting: 6 } },
+        }),
+      ),
+    });
+    renderApp('/profile/u-bob', signedIn());
+    expect(await screen.findByRole('heading', { name: 'Bob Stone', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('@bob · Member since Nov 5, 2024')).toBeInTheDocument();
+    const facts = screen.getByText('Rank').closest('dl');
+    const shown = ['Rank#4', 'Streak12 days', 'Today15 pts', 'Last 7 days120 pts', 'Last 30 days1,430 pts', 'CompanyStone CRE', 'SpecialtyInvestment Sales', 'LocationDenver, CO'];
+    expect(
+      within(facts!)
+        .getAllByRole('term')
+        .map((term) => term.parentElement?.textContent),
+    ).toEqual(shown);
+    expect(screen.getByText('Dialing since dawn.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Profile on X' })).toHaveAttribute('href', 'https://x.com/bobstone');
+
+    const badgeList = within(screen.getByRole('region', { name: 'Badges' })).getAllByRole('listitem');
+    expect(badgeList).toHaveLength(8);
+    expect(badgeList[0]).toHaveTextContent('First Meeting ×3');
+
+    const activity = screen.getByRole('table', { name: 'Activities logged' });
+    const rows = within(activity).getAllByRole('row');
+    expect(rows.map((row) => row.textContent)).toEqual(['ActivityToday7 days30 days', '📞 Cold Call540150', '🤝 Meeting026']);
+  });
+
+  it('shows only the username and the server message for a private profile', async () => {
+    mockApi({
+      'GET /api/users/u-cy/public-profile': jsonResponse(200, { id: 'u-cy', username: 'cy', profile_public: false, message: 'This user has set their profile to private' }),
+    });
+    renderApp('/profile/u-cy', signedIn());
+    expect(await screen.findByRole('heading', { name: '@cy', level: 1 })).toBeInTheDocument();
+    expect(screen.getByText('This user has set their profile to private')).toBeInTheDocument();
+    expect(screen.queryByText(/Member since/)).not.toBeInTheDocument();
   });
 });

@@ -1,37 +1,109 @@
-import { titleCaseSpecialty } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, ACTIVITY_TYPES, titleCaseSpecialty, type ActivityCountsByWindow, type PublicProfile } from '@warriors/contracts';
 import { Avatar } from '../../components/Avatar';
-import { ComingSoon } from '../../components/ComingSoon';
 import { Panel } from '../../components/Panel';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
-import { useGetPublicProfileQuery, type PublicProfile } from './api';
+import { hasStatus } from '../../lib/api-error';
+import { formatDate } from '../../lib/relative-time';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { useGetPublicProfileQuery } from './api';
 import './profile.css';
 
-const memberSince = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
+const COUNT_WINDOWS = [
+  ['today', 'Today'],
+  ['7d', '7 days'],
+  ['30d', '30 days'],
+] as const satisfies readonly (readonly [keyof ActivityCountsByWindow, string])[];
 
-function ProfileDetails({ profile }: { profile: PublicProfile }) {
+const points = (value: number) => `${value.toLocaleString('en-US')} pts`;
+
+/** Quantities by activity type for today, 7 and 30 days; only types logged in the last 30 days get a row. */
+function ActivityCounts({ counts }: { counts: ActivityCountsByWindow }) {
+  const types = ACTIVITY_TYPES.filter((type) => COUNT_WINDOWS.some(([window]) => (counts[window][type] ?? 0) > 0));
+  if (types.length === 0) return <p className="muted">No activity in the last 30 days.</p>;
+  return (
+    <div className="profile-counts__scroll">
+      <table className="profile-counts">
+        <caption className="visually-hidden">Activities logged</caption>
+        <thead>
+          <tr>
+            <th scope="col">Activity</th>
+            {COUNT_WINDOWS.map(([window, label]) => (
+              <th key={window} scope="col">
+                {label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {types.map((type) => (
+            <tr key={type}>
+              <th scope="row">
+                <span aria-hidden="true">{ACTIVITY_CATALOG[type].icon}</span> {ACTIVITY_CATALOG[type].label}
+              </th>
+              {COUNT_WINDOWS.map(([window]) => (
+                <td key={window}>{(counts[window][type] ?? 0).toLocaleString('en-US')}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function PublicDetails({ profile }: { profile: PublicProfile }) {
   const place = [profile.city, profile.state].filter(Boolean).join(', ');
   const facts: ProfileFact[] = [
+    ['Rank', profile.rank != null ? `#${profile.rank}` : 'Unranked'],
+    ['Streak', `${profile.streak_days} ${profile.streak_days === 1 ? 'day' : 'days'}`],
+    ['Today', points(profile.today_points)],
+    ['Last 7 days', points(profile.points_7d)],
+    ['Last 30 days', points(profile.points_30d)],
     ['Company', profile.company],
     ['Specialty', profile.specialty ? titleCaseSpecialty(profile.specialty) : null],
     ['Location', place],
-    ['Streak', profile.streak_days ? `${profile.streak_days} days` : null],
   ];
   return (
     <>
-      {profile.bio && <p>{profile.bio}</p>}
+      {profile.bio && <p className="public-profile__bio">{profile.bio}</p>}
       <ProfileFacts facts={facts} />
       {profile.x_url && (
         <a href={profile.x_url} target="_blank" rel="noreferrer noopener">
           Profile on X
         </a>
       )}
+      <section className="stack" aria-labelledby="public-profile-badges">
+        <h2 className="public-profile__heading" id="public-profile-badges">
+          Badges
+        </h2>
+        {profile.badges.length === 0 ? (
+          <p className="muted">No badges yet.</p>
+        ) : (
+          <ul className="chip-list">
+            {profile.badges.map((badge) => (
+              <li key={badge.id} className="profile-badges__item" title={badge.description}>
+                <span aria-hidden="true">🏅</span> {badge.name}
+                {badge.repeat_count > 1 && <span className="muted"> ×{badge.repeat_count}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="stack" aria-labelledby="public-profile-activity">
+        <h2 className="public-profile__heading" id="public-profile-activity">
+          Activity
+        </h2>
+        <ActivityCounts counts={profile.activity_counts} />
+      </section>
     </>
   );
 }
 
-/** Another warrior's profile, read-only. */
+/** Another warrior's profile, read-only: public in full, private as a notice, or not found. */
 export function PublicProfileView({ userId }: { userId: string }) {
-  const { data: profile, isLoading, isError } = useGetPublicProfileQuery(userId);
+  const { data: profile, isLoading, error } = useGetPublicProfileQuery(userId);
+  const notFound = hasStatus(error, 404);
+  useLogFailure(notFound ? undefined : error, 'Failed to fetch profile');
 
   if (isLoading)
     return (
@@ -39,10 +111,25 @@ export function PublicProfileView({ userId }: { userId: string }) {
         Loading profile...
       </p>
     );
-  if (isError || !profile) {
+  if (!profile) {
     return (
       <Panel>
-        <ComingSoon title="Warrior profiles are on their way">Soon you'll be able to size up any warrior here: their rank, streak, points and badges.</ComingSoon>
+        <h1 className="page-header__title">{notFound ? 'Profile not found' : 'Profile unavailable'}</h1>
+        <p className="muted">{notFound ? 'No warrior goes by this link.' : 'This profile could not be loaded. Please try again later.'}</p>
+      </Panel>
+    );
+  }
+
+  if (!profile.profile_public) {
+    return (
+      <Panel>
+        <div className="public-profile">
+          <Avatar name={profile.username} picture={null} size="lg" />
+          <div className="stack">
+            <h1 className="page-header__title">@{profile.username}</h1>
+            <PrivateNotice message={profile.message} />
+          </div>
+        </div>
       </Panel>
     );
   }
@@ -52,13 +139,12 @@ export function PublicProfileView({ userId }: { userId: string }) {
     <Panel>
       <div className="public-profile">
         <Avatar name={displayName} picture={profile.profile_picture} size="lg" />
-        <div className="stack">
+        <div className="stack public-profile__body">
           <h1 className="page-header__title">{displayName}</h1>
           <p className="muted">
-            @{profile.username}
-            {profile.created_at && ` · Member since ${memberSince(profile.created_at)}`}
+            @{profile.username} · Member since {formatDate(profile.created_at)}
           </p>
-          {profile.profile_public ? <ProfileDetails profile={profile} /> : <PrivateNotice message={profile.message} />}
+          <PublicDetails profile={profile} />
         </div>
       </div>
     </Panel>

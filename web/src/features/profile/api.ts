@@ -1,4 +1,4 @@
-import type { ProfilePictureBody, ProfileUpdateBody, User } from '@warriors/contracts';
+import type { ProfilePictureBody, ProfileUpdateBody, ProfileView, User } from '@warriors/contracts';
 import { api } from '../../lib/api';
 import { userUpdated } from '../auth';
 
@@ -9,26 +9,6 @@ const VISIBILITY_PATHS: Record<VisibilityFlag, string> = {
   show_on_leaderboard: '/settings/leaderboard-visibility',
   show_in_battle_pulse: '/settings/battle-pulse-visibility',
 };
-
-/** What GET /users/{id}/public-profile answers; the endpoint and its full shape arrive in a later release. */
-export interface PublicProfile {
-  id: string;
-  username: string;
-  name?: string | null;
-  profile_picture?: string | null;
-  profile_public: boolean;
-  created_at?: string | null;
-  company?: string | null;
-  specialty?: string | null;
-  city?: string | null;
-  state?: string | null;
-  x_url?: string | null;
-  bio?: string | null;
-  streak_days?: number | null;
-  total_points?: number | null;
-  /** Why the rest is hidden when the profile is private. */
-  message?: string | null;
-}
 
 /** Every settings call answers the updated user: the session takes it as is, so the UI changes only on success. */
 async function keepSessionUser(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: User }>) {
@@ -60,7 +40,7 @@ export const profileApi = api.injectEndpoints({
     deleteAccount: build.mutation<{ detail: string }, void>({
       query: () => ({ url: '/user/delete-account', method: 'DELETE' }),
     }),
-    getPublicProfile: build.query<PublicProfile, string>({
+    getPublicProfile: build.query<ProfileView, string>({
       query: (userId) => `/users/${encodeURIComponent(userId)}/public-profile`,
       providesTags: (_profile, _error, userId) => [{ type: 'PublicProfile', id: userId }],
     }),

@@ -1,3 +1,3 @@
 // The profile feature's public surface: another warrior's public profile, read by the leaderboard's popup (its
 // screen is loaded by the app's routes).
-export { type PublicProfile, useGetPublicProfileQuery } from './api';
+export { useGetPublicProfileQuery } from './api';

@@ -1,0 +1,98 @@
+import type { PulseEvent } from '@warriors/contracts';
+import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { errorMessage } from '../../lib/api-error';
+import { relativeTime } from '../../lib/relative-time';
+import { useFlash } from '../../lib/use-flash';
+import { useLogFailure } from '../../lib/use-log-failure';
+import { useNow } from '../../lib/use-now';
+import { selectCurrentUser, selectSessionToken } from '../auth';
+import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
+import { canNudge, EVENT_NUDGES, mergePulseEvents, NUDGE_ICONS, PULSE_ICONS } from './pulse-rules';
+import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
+import './pulse.css';
+
+/** How long 'Cheer sent!' stays under the event. */
+const CONFIRMATION_MS = 4_000;
+/** How often the 'Nm ago' times are re-read against the clock. */
+const CLOCK_MS = 30_000;
+
+type Feedback = { text: string; failed: boolean };
+
+function NudgeButtons({ event }: { event: PulseEvent }) {
+  const [sendNudge, { isLoading }] = useSendNudgeMutation();
+  const [feedback, show] = useFlash<Feedback>(CONFIRMATION_MS);
+
+  const send = async (nudge: (typeof EVENT_NUDGES)[number]) => {
+    try {
+      await sendNudge({ type: nudge.type, to_user_id: event.user_id, event_id: event.id }).unwrap();
+      show({ text: nudge.sent, failed: false });
+    } catch (error) {
+      show({ text: errorMessage(error, `Failed to send ${nudge.label.toLowerCase()}`), failed: true });
+    }
+  };
+
+  return (
+    <>
+      <div className="pulse__actions">
+        {EVENT_NUDGES.map((nudge) => (
+          <button key={nudge.type} type="button" className="pulse__nudge" disabled={isLoading} aria-label={nudge.name(event.username)} onClick={() => void send(nudge)}>
+            <span aria-hidden="true">{NUDGE_ICONS[nudge.type]}</span> {nudge.label}
+          </button>
+        ))}
+      </div>
+      <p className={feedback?.failed ? 'pulse__feedback pulse__feedback--failed' : 'pulse__feedback'} role="status">
+        {feedback?.text}
+      </p>
+    </>
+  );
+}
+
+interface BattlePulseProps {
+  /** Tests hand in a socket they drive; the app uses the browser's WebSocket. */
+  openSocket?: OpenSocket;
+}
+
+/**
+ * The community feed: the latest 20 events, live over the gateway's socket. Every (re)connect refetches the
+ * list, so events sent while the socket was down still show; each line offers props and a cheer.
+ */
+export function BattlePulse({ openSocket }: BattlePulseProps) {
+  const dispatch = useAppDispatch();
+  const token = useAppSelector(selectSessionToken);
+  const me = useAppSelector(selectCurrentUser);
+  const now = useNow(CLOCK_MS);
+  const { data: events, isLoading, error, refetch } = useGetBattlePulseQuery();
+  useLogFailure(error, 'Failed to fetch battle pulse');
+
+  usePulseSocket({
+    token,
+    openSocket,
+    onConnected: () => void refetch(),
+    onEvent: (event) => {
+      // Before the first list arrives there is nothing to add to: fetching it brings the event along.
+      if (events === undefined) void refetch();
+      else dispatch(pulseApi.util.updateQueryData('getBattlePulse', undefined, (current) => mergePulseEvents(current, [event])));
+    },
+  });
+
+  if (isLoading) return <p className="muted">Loading pulse...</p>;
+  if (!events || events.length === 0) return <p className="empty-state">All quiet in the arena. Earn a badge or keep your streak alive to get the pulse going!</p>;
+  return (
+    <ul className="feed row-list" aria-label="Battle Pulse events">
+      {events.map((event) => (
+        <li key={event.id} className="feed__item">
+          <span className="feed__icon" aria-hidden="true">
+            {PULSE_ICONS[event.type]}
+          </span>
+          <div className="feed__body">
+            <p>
+              <strong>{event.username}</strong> {event.message}
+            </p>
+            <p className="feed__meta">{relativeTime(event.created_at, now)}</p>
+            {canNudge(event, me?.id) && <NudgeButtons event={event} />}
+          </div>
+        </li>
+      ))}
+    </ul>
+  );
+}

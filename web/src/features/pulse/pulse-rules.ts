@@ -1,0 +1,63 @@
+import { PULSE_LIMIT, PulseSocketMessage, WEBSOCKET_PATH, type NudgeType, type PulseEvent, type PulseEventType } from '@warriors/contracts';
+import { parseServerTime } from '../../lib/relative-time';
+
+/** The first reconnect waits about this long; each failure doubles it up to RECONNECT_MAX_MS. */
+export const RECONNECT_BASE_MS = 1_000;
+export const RECONNECT_MAX_MS = 30_000;
+
+export const PULSE_ICONS: Record<PulseEventType, string> = { achievement: '🏅', encourage: '💪', challenge: '⚔️', coach: '🧭' };
+export const NUDGE_ICONS: Record<NudgeType, string> = { props: '👏', cheer: '🎉', encourage: '💪', challenge: '⚔️' };
+
+/** The nudges a pulse event offers, with the button text, its accessible name and the confirmation. */
+export const EVENT_NUDGES = [
+  { type: 'props', label: 'Props', name: (username: string) => `Give props to ${username}`, sent: 'Props sent!' },
+  { type: 'cheer', label: 'Cheer', name: (username: string) => `Cheer ${username}`, sent: 'Cheer sent!' },
+] as const satisfies readonly { type: NudgeType; label: string; name: (username: string) => string; sent: string }[];
+
+const timeOf = (event: PulseEvent) => parseServerTime(event.created_at).getTime();
+
+/**
+ * The pulse as it shows: `incoming` and `current` together, one line per id (the incoming copy wins),
+ * newest first, at most `limit`. Incoming lines come first among equal times: they arrived later.
+ */
+export function mergePulseEvents(current: readonly PulseEvent[], incoming: readonly PulseEvent[], limit: number = PULSE_LIMIT): PulseEvent[] {
+  const seen = new Set<string>();
+  const merged: PulseEvent[] = [];
+  for (const event of [...incoming, ...current]) {
+    if (seen.has(event.id)) continue;
+    seen.add(event.id);
+    merged.push(event);
+  }
+  return merged.sort((a, b) => timeOf(b) - timeOf(a)).slice(0, limit);
+}
+
+/**
+ * How long to wait before reconnect number `attempt` (0 for the first): the doubling ceiling from 1 s to 30 s,
+ * of which a random half is waited ("equal jitter"), so a gateway restart is not met by every tab at once.
+ */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const ceiling = Math.min(RECONNECT_MAX_MS, RECONNECT_BASE_MS * 2 ** Math.max(0, attempt));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+/** The gateway's socket on the page's own host, secure when the page is; the token rides in the query. */
+export function pulseSocketUrl(location: Pick<Location, 'protocol' | 'host'>, token: string): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  return `${scheme}://${location.host}${WEBSOCKET_PATH}?token=${encodeURIComponent(token)}`;
+}
+
+/** The pulse event a socket frame carries, or null for anything else (other kinds, bad JSON, wrong shape). */
+export function pulseEventFrom(frame: unknown): PulseEvent | null {
+  if (typeof frame !== 'string') return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(frame);
+  } catch {
+    return null;
+  }
+  const message = PulseSocketMessage.safeParse(data);
+  return message.success ? message.data.payload : null;
+}
+
+/** Spec point 6: nobody nudges themselves, and coach events take no nudges. */
+export const canNudge = (event: PulseEvent, currentUserId: string | undefined): boolean => event.type !== 'coach' && event.user_id !== currentUserId;
