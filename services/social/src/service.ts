@@ -10,6 +10,7 @@ import { SCHEMA, type SocialDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
 import { createNudges, DEFAULT_NUDGES_PER_MINUTE } from './use-cases/nudges';
 import { createPulse } from './use-cases/pulse';
+import { createRetention } from './use-cases/retention';
 import { createUserDirectory } from './use-cases/user-directory';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -27,6 +28,7 @@ export function createSocialService(ports: SocialPorts): Service {
   const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
   const directory = createUserDirectory({ db, bus });
   const pulse = createPulse({ db, bus, clock, logger, directory });
+  const retention = createRetention({ db, clock, logger });
   const nudges = createNudges({ db, clock, directory, pulse, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE });
   const hub = createSocketHub({
     limits: { ...DEFAULT_SOCKET_LIMITS, ...ports.socketLimits },
@@ -57,9 +59,11 @@ export function createSocialService(ports: SocialPorts): Service {
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
+      retention.start();
       subscriptions = await Promise.all([listenLivePulse({ bus, hub, logger }), consumePulseSources({ bus, pulse }), consumeUserEvents({ db, bus, clock, users: projectedUsers })]);
     },
     async stop() {
+      retention.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
       await hub.close();

@@ -57,3 +57,9 @@ export async function markRead(db: Executor, id: string, toUserId: string): Prom
   const result = await db.withSchema(SCHEMA).updateTable('nudges').set({ is_read: true }).where('id', '=', id).where('to_user_id', '=', toUserId).executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** Removes the nudges sent before `before`; answers how many. */
+export async function deleteNudgesBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.withSchema(SCHEMA).deleteFrom('nudges').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -29,3 +29,9 @@ export async function recentPulseEvents(db: Executor, limit: number): Promise<Pu
     .execute();
   return rows.map((row) => ({ ...row, related_user: row.related_user ?? null, created_at: row.created_at.toISOString() }));
 }
+
+/** Removes the lines made before `before`; answers how many. */
+export async function deletePulseEventsBefore(db: Executor, before: Date): Promise<number> {
+  const result = await db.withSchema(SCHEMA).deleteFrom('pulse_events').where('created_at', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
