@@ -68,7 +68,8 @@ describe('warriors cheering each other on in a real browser', () => {
     const nudge = mariaPage.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Ben Carter is cheering you on!' });
     await nudge.waitFor();
     await screenshot(mariaPage, '72-social-bell-nudge');
-    expect(await accessibilityViolations(mariaPage, '.navbar')).toEqual([]);
+    // The whole dashboard: the pulse column, the goal rings and the open bell.
+    expect(await accessibilityViolations(mariaPage)).toEqual([]);
     await nudge.getByRole('button').click();
     await nudge.getByText('· Read').waitFor();
     await mariaPage.getByRole('button', { name: 'Notifications', exact: true }).waitFor();

@@ -18,9 +18,13 @@ export function GoalRings({ goals }: { goals: readonly Campaign[] }) {
           const label = CATEGORY_LABELS[category];
           return (
             <li key={category}>
-              <Link className="goal-ring" to={paths.stats} aria-label={`${label} goal: ${percent === null ? 'No goal' : `${percent}%`}`}>
+              {/* The label comes first so the link's name reads "Daily goal: 33%"; CSS shows it under the ring. */}
+              <Link className="goal-ring" to={paths.stats}>
+                <span className="goal-ring__label">
+                  {label}
+                  <span className="visually-hidden">{' goal: '}</span>
+                </span>
                 <ProgressRing percent={percent} emptyText="No goal" />
-                <span className="goal-ring__label">{label}</span>
               </Link>
             </li>
           );
