@@ -8,3 +8,4 @@ export * from './campaigns';
 export * from './challenges';
 export * from './events';
 export * from './social';
+export * from './coaching';
