@@ -139,7 +139,7 @@ export type RecentActivity = z.infer<typeof RecentActivity>;
 
 export const SUMMARY_WINDOWS = ['today', '7d', 'month', 'all_time'] as const;
 export const SummaryQuery = z.object({ window: z.enum(SUMMARY_WINDOWS).default('7d') });
-export const FUNNEL_WINDOWS = ['today', '7d', '30d'] as const;
+export const FUNNEL_WINDOWS = ['today', '7d', '30d', 'month'] as const;
 export const FunnelQuery = z.object({ window: z.enum(FUNNEL_WINDOWS).default('7d') });
 
 export const UserSummary = z.object({

@@ -9,3 +9,4 @@ export * from './challenges';
 export * from './events';
 export * from './social';
 export * from './coaching';
+export * from './stats';

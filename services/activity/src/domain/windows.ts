@@ -43,10 +43,11 @@ export function summaryWindow(window: SummaryWindow, today: LocalDate): Compared
   }
 }
 
-const FUNNEL_DAYS: Record<FunnelWindow, number> = { today: 1, '7d': 7, '30d': 30 };
+const FUNNEL_DAYS: Record<Exclude<FunnelWindow, 'month'>, number> = { today: 1, '7d': 7, '30d': 30 };
 
+/** The last 1, 7 or 30 local dates, or the local calendar month so far (My Stats' "Month"). */
 export function funnelWindow(window: FunnelWindow, today: LocalDate): DateRange {
-  return lastDays(today, FUNNEL_DAYS[window]);
+  return window === 'month' ? { from: monthStart(today), to: today } : lastDays(today, FUNNEL_DAYS[window]);
 }
 
 /** The daily points chart covers the last 30 local dates. */
