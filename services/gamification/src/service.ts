@@ -1,6 +1,16 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { COACHING_REQUESTS, DEFAULT_DAILY_GOAL_POINTS, PublicStatsRequest, StandingRequest, RANKS_REQUEST, REQUESTS, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
+import {
+  COACHING_REQUESTS,
+  DEFAULT_DAILY_GOAL_POINTS,
+  PublicStatsRequest,
+  StandingRequest,
+  RANKS_REQUEST,
+  REQUESTS,
+  RanksRequest,
+  USER_STATS_REQUEST,
+  UserStatsRequest,
+} from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
