@@ -6,7 +6,8 @@ import type { AiGoal, CoachingPlan } from '@warriors/contracts';
  * A real local HTTP server speaking OpenAI's chat-completions protocol, for tests that drive the real
  * `openai` SDK against it (OPENAI_BASE_URL = `url`). Usage:
  *
- *   const model = await startFakeOpenAI();           // answers SAMPLE_PLAN until told otherwise
+ *   const model = await startFakeOpenAI();           // answers SAMPLE_PLAN to a plan, SAMPLE_GOAL to a goal, until told otherwise
+ *   model.answerWith({ bySchema: { ai_goal: {...} } }); // JSON chosen by the request's response_format json_schema name
  *   model.answerWith({ json: SAMPLE_GOAL });          // the next answers: a JSON body as the message content
  *   model.answerWith({ content: '{not json' });       // raw content (malformed JSON, a wrong shape...)
  *   model.answerWith({ status: 500 });                // an HTTP error
@@ -16,7 +17,7 @@ import type { AiGoal, CoachingPlan } from '@warriors/contracts';
  *
  * An answer stays until the next answerWith; `once: true` answers it to one request and returns to the previous.
  */
-export type FakeAnswer = { json: unknown } | { content: string } | { status: number } | { delayMs: number; json?: unknown };
+export type FakeAnswer = { json: unknown } | { bySchema: Record<string, unknown> } | { content: string } | { status: number } | { delayMs: number; json?: unknown };
 
 export interface FakeOpenAIRequest {
   /** The request's JSON body (model, messages, response_format...). */
@@ -57,6 +58,11 @@ export const SAMPLE_GOAL: AiGoal = {
   ],
 };
 
+/** The coaching service's schema names (services/coaching/src/domain/prompts.ts) with a valid answer each. */
+export const SAMPLE_ANSWERS_BY_SCHEMA: Record<string, unknown> = { coaching_plan: SAMPLE_PLAN, ai_goal: SAMPLE_GOAL };
+
+const schemaNameOf = (body: FakeOpenAIRequest['body']): string | undefined => (body.response_format as { json_schema?: { name?: string } } | undefined)?.json_schema?.name;
+
 const completion = (model: string, content: string) => ({
   id: `chatcmpl-fake-${Date.now()}`,
   object: 'chat.completion',
@@ -66,7 +72,7 @@ const completion = (model: string, content: string) => ({
   usage: { prompt_tokens: 100, completion_tokens: 100, total_tokens: 200 },
 });
 
-export async function startFakeOpenAI(initial: FakeAnswer = { json: SAMPLE_PLAN }): Promise<FakeOpenAI> {
+export async function startFakeOpenAI(initial: FakeAnswer = { bySchema: SAMPLE_ANSWERS_BY_SCHEMA }): Promise<FakeOpenAI> {
   const requests: FakeOpenAIRequest[] = [];
   let standing: FakeAnswer = initial;
   const queued: FakeAnswer[] = [];
@@ -92,6 +98,7 @@ export async function startFakeOpenAI(initial: FakeAnswer = { json: SAMPLE_PLAN 
       const reply = () => {
         if ('status' in answer) return send(answer.status, { error: { message: 'the fake model server failed', type: 'server_error' } });
         if ('content' in answer) return send(200, completion(body.model ?? 'fake', answer.content));
+        if ('bySchema' in answer) return send(200, completion(body.model ?? 'fake', JSON.stringify(answer.bySchema[schemaNameOf(body) ?? ''] ?? SAMPLE_PLAN)));
         return send(200, completion(body.model ?? 'fake', JSON.stringify(answer.json ?? SAMPLE_PLAN)));
       };
       if ('delayMs' in answer) {
