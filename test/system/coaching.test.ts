@@ -1,4 +1,4 @@
-import { aiGoalItems, AiGoal, DailyAccountability } from '@warriors/contracts';
+import { aiGoalItems, AiGoal, DailyAccountability, type PulseEvent } from '@warriors/contracts';
 import { SAMPLE_GOAL, SAMPLE_PLAN, startFakeOpenAI, waitFor, type FakeOpenAI } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
 import { startStack, type TestStack } from '../support/stack';
@@ -54,5 +54,15 @@ describe('AI coaching in stack mode, against a fake model server', () => {
     // The day's plan is kept: asking again makes no model call.
     expect((await api.call('GET', '/api/daily-accountability', { token })).body).toEqual(plan.body);
     expect(model.requests).toHaveLength(2);
+    // The coach's pulse line, from the plan's event through social.
+    const username: string = signup.body.user.username;
+    await waitFor(
+      async () =>
+        ((await api.list<PulseEvent>('/api/battle-pulse?limit=100', token)) ?? []).some(
+          (line) => line.type === 'coach' && line.username === username && line.message === "got today's coaching plan",
+        ),
+      30_000,
+      'the coach line in the pulse',
+    );
   });
 });

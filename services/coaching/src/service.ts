@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, migrate, requireAuth, type Service, type ServicePorts } from '@warriors/kit';
+import { createApp, createOutbox, migrate, requireAuth, type Service, type ServicePorts } from '@warriors/kit';
 import { coachingRoutes } from './routes/coaching.routes';
 import { SCHEMA, type CoachingDatabase } from './store/schema';
 import { createCoach } from './use-cases/coach';
@@ -18,7 +18,8 @@ export function createCoachingService(ports: CoachingPorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<CoachingDatabase>;
   const model = createCoachModel({ model: DEFAULT_MODEL, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, ...ports.model }, logger);
-  const coach = createCoach({ db, bus, clock, model });
+  const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  const coach = createCoach({ db, outbox, bus, clock, model });
   const app = createApp({
     logger,
     corsOrigins: ports.corsOrigins,
@@ -31,7 +32,11 @@ export function createCoachingService(ports: CoachingPorts): Service {
     app,
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      // The outbox table lives in the schema the migrations create.
+      await outbox.start();
     },
-    async stop() {},
+    async stop() {
+      await outbox.stop();
+    },
   };
 }

@@ -15,12 +15,13 @@ export async function findAnswer(db: Executor, userId: string, date: LocalDate, 
   return row?.body;
 }
 
-/** Keeps the day's answer; a request that raced this one to the model keeps the first answer stored. */
-export async function saveAnswer(db: Executor, userId: string, date: LocalDate, kind: AnswerKind, body: unknown, now: Date): Promise<void> {
-  await db
+/** Keeps the day's answer, true when it is the first: a request that raced this one to the model keeps the first answer stored. */
+export async function saveAnswer(db: Executor, userId: string, date: LocalDate, kind: AnswerKind, body: unknown, now: Date): Promise<boolean> {
+  const result = await db
     .withSchema(SCHEMA)
     .insertInto('daily_answers')
     .values({ user_id: userId, local_date: date, kind, body: JSON.stringify(body), created_at: now })
     .onConflict((oc) => oc.columns(['user_id', 'local_date', 'kind']).doNothing())
-    .execute();
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }

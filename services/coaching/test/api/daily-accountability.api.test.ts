@@ -1,5 +1,5 @@
-import { COACHING_MESSAGES, DailyAccountability, LOW_DATA_THRESHOLD, type Campaign } from '@warriors/contracts';
-import { forTheseTests, SAMPLE_PLAN } from '@warriors/test-support';
+import { coachPlanMadeEventId, COACHING_MESSAGES, DailyAccountability, LOW_DATA_THRESHOLD, type Campaign } from '@warriors/contracts';
+import { eventually, forTheseTests, SAMPLE_PLAN } from '@warriors/test-support';
 import { noActivity, startCoaching, type PlayedFigures } from '../support/harness';
 
 const coaching = forTheseTests(() => startCoaching({ modelTimeoutMs: 500 }));
@@ -119,6 +119,12 @@ describe('GET /api/daily-accountability', () => {
     expect(nextDay.status).toBe(200);
     expect(nextDay.body).toMatchObject({ title: 'Another plan' });
     expect(s.model.requests.length - before).toBe(2);
+    // One coach pulse event a day made, through the outbox.
+    await eventually('the coach events published', async () => (s.coached.filter((e) => e.data.user_id === broker.id).length === 2 ? true : undefined));
+    expect(s.coached.filter((e) => e.data.user_id === broker.id).map((e) => e.id)).toEqual([
+      coachPlanMadeEventId(broker.id, '2026-03-02'),
+      coachPlanMadeEventId(broker.id, '2026-03-03'),
+    ]);
     s.clock.set('2026-03-02T15:00:00.000Z');
   });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   COACHING_REQUESTS,
   REQUESTS,
+  type EventOf,
   type ActivityCountsByWindow,
   type Campaign,
   type FunnelMetrics,
@@ -114,10 +115,18 @@ export async function startCoaching(options: { configured?: boolean; modelTimeou
     ),
   ]);
 
+  const coached: Array<EventOf<'pulse.coached'>> = [];
+  // What social's pulse hears: the coach's events, through the stream as social's durable takes them.
+  const listener = await bus.consume({ durable: 'test_pulse', subjects: ['pulse.coached'] }, async (event) => {
+    if (event.type === 'pulse.coached') coached.push(event);
+  });
+  subscriptions.push(listener);
+
   return {
     ...service,
     model,
     asked,
+    coached,
     /** A broker whose figures the played services answer (and the test may change). */
     broker(figures: PlayedFigures = noActivity()) {
       const id = randomUUID();
