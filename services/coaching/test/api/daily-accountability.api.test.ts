@@ -176,6 +176,14 @@ describe('GET /api/daily-accountability', () => {
     const res = await coaching.current.call('GET', '/api/daily-accountability');
     expect(res.status).toBe(401);
   });
+
+  it('answers 401 to the token of an account auth no longer knows (deleted), asking the model nothing', async () => {
+    const s = coaching.current;
+    const before = s.model.requests.length;
+    const res = await plan(s.tokens.sign({ id: '0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f' }));
+    expect(res.status).toBe(401);
+    expect(s.model.requests.length).toBe(before);
+  });
 });
 
 describe('coaching without a model server', () => {
