@@ -5,15 +5,34 @@
 import { parseArgs } from 'node:util';
 import { startEmbedded } from '@warriors/gateway';
 import { createLogger } from '@warriors/kit';
+import { startFakeOpenAI } from '@warriors/test-support';
 import { describeTotals, FUZZ_TOTALS_FILE, runFuzz, startFuzzStack, writeTotals } from '../test/support/fuzz/run-fuzz';
+
+/** The one-process product with the coaching service pointed at a fake model server, as the fuzz stack is. */
+async function startFuzzEmbedded(): Promise<{ url: string; close(): Promise<void> }> {
+  const model = await startFakeOpenAI();
+  const product = await startEmbedded({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: undefined,
+    authAttemptsPerMinute: 1_000_000,
+    logger: createLogger('embedded', 'warn'),
+    model: { apiKey: model.apiKey, baseURL: model.url, model: 'fake-coach', timeoutMs: 20_000 },
+  });
+  return {
+    url: product.url,
+    async close() {
+      await product.close();
+      await model.close();
+    },
+  };
+}
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
     options: { runs: { type: 'string', default: '1000' }, seed: { type: 'string' }, concurrency: { type: 'string', default: '4' }, embedded: { type: 'boolean', default: false } },
   });
-  const stack = values.embedded
-    ? await startEmbedded({ port: 0, host: '127.0.0.1', dataDir: undefined, authAttemptsPerMinute: 1_000_000, logger: createLogger('embedded', 'warn') })
-    : await startFuzzStack();
+  const stack = values.embedded ? await startFuzzEmbedded() : await startFuzzStack();
   try {
     const totals = await runFuzz({
       url: stack.url,

@@ -88,6 +88,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     // The flows assert the effects a log answers with; on a loaded CI machine the pipeline to
     // gamification can take longer than the product's 300 ms, which would drop them from the answer.
     ACTIVITY_EFFECTS_WAIT_MS: '5000',
+    // Never the real model server of the developer's shell: a test that wants one points these at a fake.
+    OPENAI_API_KEY: '',
+    OPENAI_BASE_URL: '',
     ...options.env,
   };
   const procs = new Map<string, Proc>();

@@ -140,6 +140,11 @@ export const RankChanged = envelope(
 );
 export const rankChangedEventId = (activityId: string) => `rank.changed:${activityId}`;
 
+/** The coach made a user's plan for their local day (coaching's outbox): social's `coach` pulse line. */
+export const CoachPlanMade = envelope('pulse.coached', z.object({ user_id: z.string(), local_date: z.string() }));
+/** One a user and day, however often the plan is asked for. */
+export const coachPlanMadeEventId = (userId: string, localDate: string) => `pulse.coached:${userId}:${localDate}`;
+
 export const DomainEvent = z.discriminatedUnion('type', [
   UserRegistered,
   UserUpdated,
@@ -153,6 +158,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   PointsAwarded,
   StreakChanged,
   RankChanged,
+  CoachPlanMade,
 ]);
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
@@ -171,6 +177,7 @@ export const SUBJECTS = {
   'points.awarded': 'points.awarded',
   'streak.changed': 'streak.changed',
   'rank.changed': 'rank.changed',
+  'pulse.coached': 'pulse.coached',
 } as const satisfies Record<EventType, string>;
 
 /** Request/reply questions between services (core NATS, not JetStream). */

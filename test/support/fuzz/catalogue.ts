@@ -33,7 +33,7 @@ export interface Endpoint {
   method: Method;
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
-  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social';
+  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
@@ -102,6 +102,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/nudges/inbox', service: 'social', auth: 'required' },
   { method: 'PUT', path: '/api/nudges/:id/read', service: 'social', auth: 'required', params: { id: 'nudgeId' } },
   { method: 'GET', path: '/api/users/:id/public-profile', service: 'social', auth: 'none', params: { id: 'userId' } },
+  // The fuzz stacks point the coaching service at a fake model server (startFuzzStack): never a real one.
+  { method: 'GET', path: '/api/daily-accountability', service: 'coaching', auth: 'required' },
+  { method: 'POST', path: '/api/ai/goal/today', service: 'coaching', auth: 'required' },
 ];
 
 export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;

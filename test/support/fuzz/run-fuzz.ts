@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import fc, { type Arbitrary } from 'fast-check';
-import { ONE_PIXEL_PNG_DATA_URL } from '@warriors/test-support';
+import { ONE_PIXEL_PNG_DATA_URL, startFakeOpenAI } from '@warriors/test-support';
 import { apiClient } from '../api-client';
 import { HOSTILE_SEGMENTS, OWNER_EMAIL, OWNER_PASSWORD, fromSchema, hostileValue, percentEncode, queryFromSchema } from './arbitraries';
 import { ENDPOINTS, endpointName, type Endpoint, type PathParam } from './catalogue';
@@ -238,7 +238,18 @@ export function describeTotals(totals: FuzzTotals): string {
 }
 
 /** The stack on real PostgreSQL, NATS and Redis; the sign-up and login limit would otherwise answer most fuzzed requests 429 before auth. */
-export const startFuzzStack = (): Promise<TestStack> => startStack({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000' } });
+/** The stack with the coaching service pointed at a fake model server: the fuzzer never calls a real one. */
+export async function startFuzzStack(): Promise<TestStack> {
+  const model = await startFakeOpenAI();
+  const stack = await startStack({ env: { AUTH_RATE_LIMIT_PER_MINUTE: '1000000', OPENAI_API_KEY: model.apiKey, OPENAI_BASE_URL: model.url } });
+  return {
+    ...stack,
+    async close() {
+      await stack.close();
+      await model.close();
+    },
+  };
+}
 
 export const FUZZ_TOTALS_FILE = path.resolve(__dirname, '../../../artifacts/fuzz-totals.json');
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ActivityCountsByWindow, FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
+import { ActivityCountsByWindow, COACHING_REQUESTS, FunnelMetrics, FunnelReply, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
@@ -227,5 +227,29 @@ describe(`request ${REQUESTS.activityCounts}`, () => {
 
   it('refuses a payload that is not the contract’s', async () => {
     await expect(activity.bus.request(REQUESTS.activityCounts, { user_id: 42 }, 2000)).rejects.toThrow();
+  });
+});
+
+describe(`request ${COACHING_REQUESTS.funnel}`, () => {
+  const ask = async (payload: object) => FunnelReply.parse(await activity.bus.request(COACHING_REQUESTS.funnel, payload, 2000));
+
+  it.each(['today', '7d', '30d'] as const)('answers the user’s own %s funnel, as GET /metrics/funnel shows it to them', async (window) => {
+    const shown = await funnel(subject.token, subject.user.user_id, window);
+    expect(await ask({ user_id: subject.user.user_id, timezone: 'America/New_York', window })).toEqual(shown.body);
+  });
+
+  it('reads the window in the timezone asked for', async () => {
+    // 12:00 UTC is already 2025-03-13 01:00 in Kiritimati (UTC+14): nothing logged "today" there.
+    expect(await ask({ user_id: subject.user.user_id, timezone: 'Pacific/Kiritimati', window: 'today' })).toMatchObject({ total_outreach: 0, meetings: 0 });
+  });
+
+  it('answers an empty funnel for someone who logged nothing or a text that is no user id', async () => {
+    for (const userId of [viewer.user.user_id, 'not-a-uuid']) {
+      expect(await ask({ user_id: userId, timezone: 'UTC', window: '30d' })).toMatchObject({ window: '30d', total_outreach: 0, live_conversations: 0, meetings: 0, cold_calls: 0 });
+    }
+  });
+
+  it('refuses a payload that is not the contract’s', async () => {
+    await expect(activity.bus.request(COACHING_REQUESTS.funnel, { user_id: subject.user.user_id, window: 'forever' }, 2000)).rejects.toThrow();
   });
 });

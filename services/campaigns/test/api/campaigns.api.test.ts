@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { GOAL_MESSAGES } from '@warriors/contracts';
+import { ActiveGoalsReply, aiGoalItems, COACHING_REQUESTS, GOAL_MESSAGES } from '@warriors/contracts';
 import { lockKey } from '@warriors/kit';
 import { eventually } from '@warriors/test-support';
 import { userLock } from '../../src/store/users.store';
@@ -275,5 +275,27 @@ describe('user events', () => {
     const token = c.tokens.sign({ id: randomUUID() });
     expect((await c.call('GET', '/api/campaigns', { token })).status).toBe(200);
     expect((await c.call('POST', '/api/campaigns/1/join', { token })).status).toBe(201);
+  });
+});
+
+describe(`request ${COACHING_REQUESTS.activeGoals}`, () => {
+  const ask = async (userId: string) => ActiveGoalsReply.parse(await c.bus.request(COACHING_REQUESTS.activeGoals, { user_id: userId }, 2000));
+
+  it('answers the user’s active goals as GET /api/campaigns lists them, the AI goal’s 1-day goal among them', async () => {
+    const user = await c.register('America/Denver');
+    const targets = { points_target: 120, calls: 40, conversations: 6, meetings_set: 1, emails: 0, referrals_pastclients: 3, thank_you_cards: 0, social_actions: 0 };
+    // What the web sends when the broker activates today's AI goal (spec point 9).
+    const made = await c.call('POST', '/api/campaigns', { token: user.token, body: { name: "Today's AI goal", duration_days: 1, goals: aiGoalItems(targets) } });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ name: "Today's AI goal", duration_days: 1, status: 'active', goal_count: 50 });
+    const active = await ask(user.id);
+    expect(active).toEqual((await list(user.token)).active);
+    expect(active.map((goal) => goal.name)).toContain("Today's AI goal");
+  });
+
+  it('answers no goals for someone without any or a text that is no user id, and refuses a payload that is not the contract’s', async () => {
+    expect(await ask((await c.register()).id)).toEqual([]);
+    expect(await ask('not-a-uuid')).toEqual([]);
+    await expect(c.bus.request(COACHING_REQUESTS.activeGoals, { user: 'x' }, 2000)).rejects.toThrow();
   });
 });

@@ -1,11 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
   addDays,
+  COACHING_REQUESTS,
+  DEFAULT_DAILY_GOAL_POINTS,
   pointsAwardedEventId,
   PROFILE_BADGE_LIMIT,
   PublicStatsReply,
   rankChangedEventId,
   REQUESTS,
+  StandingReply,
   streakChangedEventId,
   type Badge,
   type DomainEvent,
@@ -218,5 +221,39 @@ describe(`request ${REQUESTS.publicStats}`, () => {
 
   it('refuses a payload that is not the contract’s', async () => {
     await expect(bus.request(REQUESTS.publicStats, { user_id: 'x' }, 2000)).rejects.toThrow();
+  });
+});
+
+describe(`request ${COACHING_REQUESTS.standing}`, () => {
+  const ask = async (payload: object) => StandingReply.parse(await bus.request(COACHING_REQUESTS.standing, payload, 2000));
+  const get = async (path: string, token: string) => (await fetch(`${gamification.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
+
+  it('answers the user’s standing on the board asked for, as GET /api/leaderboard/me shows it, with the points a day’s goal takes', async () => {
+    const today = dayAfter(90);
+    clock.set(`${today}T15:00:00Z`);
+    const leader = await register();
+    const chaser = await register();
+    await log(leader.user_id, 5, today);
+    await log(chaser.user_id, 2, today);
+    await settled(today);
+    for (const window of ['today', 'alltime'] as const) {
+      const shown = await get(`/api/leaderboard/me?window=${window}`, chaser.token);
+      expect(await ask({ user_id: chaser.user_id, timezone: 'UTC', window })).toEqual({ ...shown, daily_goal_points: DEFAULT_DAILY_GOAL_POINTS });
+    }
+    // 50 against 20: 31 points pass the leader.
+    expect(await ask({ user_id: chaser.user_id, timezone: 'UTC', window: 'today' })).toMatchObject({ rank: 2, points: 20, gap_to_next: 31 });
+    // 15:00 UTC is already tomorrow in Kiritimati (UTC+14): nothing on today's board there.
+    expect(await ask({ user_id: chaser.user_id, timezone: 'Pacific/Kiritimati', window: 'today' })).toMatchObject({ rank: null, points: 0 });
+  });
+
+  it('answers no standing for a text that is no user id, and refuses a payload that is not the contract’s', async () => {
+    expect(await ask({ user_id: 'not-a-uuid', timezone: 'UTC', window: 'today' })).toEqual({
+      rank: null,
+      points: 0,
+      gap_to_next: null,
+      window: 'today',
+      daily_goal_points: DEFAULT_DAILY_GOAL_POINTS,
+    });
+    await expect(bus.request(COACHING_REQUESTS.standing, { user_id: 'x', window: 'forever' }, 2000)).rejects.toThrow();
   });
 });

@@ -12,7 +12,10 @@ export interface PulseDraft {
 }
 
 /** The domain events that make pulse lines. */
-export type PulseSource = EventOf<'badge.earned' | 'campaign.completed' | 'challenge.created' | 'challenge.joined' | 'streak.changed' | 'rank.changed'>;
+export type PulseSource = EventOf<'badge.earned' | 'campaign.completed' | 'challenge.created' | 'challenge.joined' | 'streak.changed' | 'rank.changed' | 'pulse.coached'>;
+
+/** A coach line names no plan content: the plan is the broker's own. */
+export const COACH_PULSE_MESSAGE = "got today's coaching plan";
 
 export const isStreakMilestone = (days: number): boolean => (STREAK_MILESTONES as readonly number[]).includes(days);
 
@@ -42,6 +45,8 @@ export function pulseDraftOf(event: PulseSource): PulseDraft | null {
         ? achievement(event.data.user_id, `climbed to #${new_rank} today, passing ${passed.username}`, passed.id)
         : achievement(event.data.user_id, `climbed to #${new_rank} today`);
     }
+    case 'pulse.coached':
+      return { type: 'coach', user_id: event.data.user_id, related_user_id: null, message: COACH_PULSE_MESSAGE };
   }
 }
 

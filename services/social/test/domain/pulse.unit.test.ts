@@ -15,6 +15,15 @@ const rank = (new_rank: number, passed: Array<{ id: string; username: string }>)
 });
 
 describe('pulse lines', () => {
+  it("makes a coach line of the coach's plan, naming none of it", () => {
+    expect(pulseDraftOf({ ...envelope, type: 'pulse.coached', data: { user_id: 'u', local_date: '2026-03-02' } })).toEqual({
+      type: 'coach',
+      user_id: 'u',
+      related_user_id: null,
+      message: "got today's coaching plan",
+    });
+  });
+
   it('marks reaching a streak milestone only, not passing it again or a streak between milestones', () => {
     for (const days of STREAK_MILESTONES) expect(pulseDraftOf(streak(days, days - 1))?.message).toBe(`is on a ${days}-day streak`);
     expect(pulseDraftOf(streak(8, 7))).toBeNull();
