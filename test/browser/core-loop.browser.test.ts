@@ -59,6 +59,9 @@ describe('a broker logging from the dashboard in a real browser', () => {
 
     await page.goto(`${product.url}/badges`);
     await page.getByText('Not earned yet').first().waitFor();
+    // 26 cold calls logged today: Call Crusher's line counts the 24 still to make.
+    await page.getByRole('progressbar', { name: 'Call Crusher progress' }).waitFor();
+    await page.getByText('24 more cold calls to Call Crusher').waitFor();
     await screenshot(page, '15-badges');
     await page.close();
 

@@ -2,7 +2,7 @@ import { createPgliteDatabase, type Database } from '@warriors/kit';
 import { startActivity, type TestActivity } from '../support/harness';
 
 // The embedded mode runs the same service over PGlite: migrations, the idempotency constraint,
-// the outbox, date columns and the summary's filtered sums must work there too.
+// the outbox, date columns, the summary's filtered sums and the stats' grouping must work there too.
 let database: Database;
 let activity: TestActivity;
 
@@ -16,7 +16,7 @@ afterAll(async () => {
   await database.close();
 });
 
-it('logs, replays an idempotent retry and answers the summary over PGlite', async () => {
+it('logs, replays an idempotent retry and answers the summary and the stats over PGlite', async () => {
   const { user, token } = await activity.registerUser({ timezone: 'America/New_York' });
   const headers = { 'idempotency-key': 'embedded-1' };
   const bulk = await activity.call('POST', '/api/activity/bulk', {
@@ -43,6 +43,16 @@ it('logs, replays an idempotent retry and answers the summary over PGlite', asyn
   expect(summary.body.activity_counts.cold_call).toEqual({ count: 25, prev_count: 0 });
   expect(summary.body.activity_counts.meeting).toEqual({ count: 0, prev_count: 1 });
   expect(summary.body.daily_points).toMatchObject({ '2025-03-11': 10, '2025-03-12': 25 });
+
+  // The stats group by a date expression, by position.
+  const stats = await activity.call('GET', `/api/users/${user.user_id}/stats`, { token });
+  expect(stats.status).toBe(200);
+  expect(stats.body).toMatchObject({ local_date: '2025-03-12', today_points: 25, weekly_points: 35, total_points: 35 });
+  expect(stats.body.activity_counts.today).toEqual({ cold_call: { count: 25, prev_count: 0 }, meeting: { count: 0, prev_count: 1 } });
+  expect(stats.body.daily_points.slice(-2)).toEqual([
+    { date: '2025-03-11', points: 10 },
+    { date: '2025-03-12', points: 25 },
+  ]);
 
   const feed = await activity.call('GET', '/api/recent-activities');
   expect(feed.body.map((r: { activity_type: string }) => r.activity_type)).toEqual(['cold_call', 'meeting']);
