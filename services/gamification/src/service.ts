@@ -48,7 +48,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       { name: 'leaderboard', check: () => store.isReady() },
     ],
     routes: [
-      badgesRoutes(db, auth, dailyGoalPoints),
+      badgesRoutes(db, auth, dailyGoalPoints, clock),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
     ],

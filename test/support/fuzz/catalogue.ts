@@ -67,10 +67,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/recent-activities', service: 'activity', auth: 'none', query: TimezoneQuery },
   { method: 'GET', path: '/api/users/:id/summary', service: 'activity', auth: 'required', params: { id: 'userId' }, query: SummaryQuery },
   { method: 'GET', path: '/api/users/:id/metrics/funnel', service: 'activity', auth: 'required', params: { id: 'userId' }, query: FunnelQuery },
+  { method: 'GET', path: '/api/users/:id/stats', service: 'activity', auth: 'required', params: { id: 'userId' } },
 
   { method: 'GET', path: '/api/activity/held', service: 'gamification', auth: 'required' },
   { method: 'POST', path: '/api/activity/:id/confirm', service: 'gamification', auth: 'required', params: { id: 'activityId' } },
   { method: 'GET', path: '/api/badges', service: 'gamification', auth: 'required' },
+  { method: 'GET', path: '/api/badges/progress', service: 'gamification', auth: 'required' },
   { method: 'GET', path: '/api/badge-definitions', service: 'gamification', auth: 'required' },
   { method: 'GET', path: '/api/leaderboard/me', service: 'gamification', auth: 'required', query: TimezoneQuery.extend({ window: LeaderboardWindow }) },
   { method: 'GET', path: '/api/leaderboard', service: 'gamification', auth: 'optional', query: TimezoneQuery },

@@ -20,5 +20,9 @@ export function usersRoutes(reports: Reports, tokens: TokenSigner): Router {
     res.json(await reports.funnel(currentUserId(req), parse(UserPath, req.params, 'path').id, window));
   });
 
+  router.get('/api/users/:id/stats', auth, async (req, res) => {
+    res.json(await reports.stats(currentUserId(req), parse(UserPath, req.params, 'path').id));
+  });
+
   return router;
 }

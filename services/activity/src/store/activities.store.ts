@@ -3,6 +3,7 @@ import type { GroupInsertSpec } from '@warriors/kit';
 import type { ActivityType, LogResult } from '@warriors/contracts';
 import type { ActivityRecord } from '../domain/activity';
 import type { LocalDate } from '@warriors/contracts';
+import type { StatsGroup } from '../domain/stats';
 import type { PointsPeriods, PointsTotals } from '../domain/summary';
 import type { DateRange } from '../domain/windows';
 import { SCHEMA, type ActivityDatabase, type Executor } from './schema';
@@ -111,6 +112,22 @@ export async function pointsByDate(db: Executor, userId: string, range: DateRang
     .groupBy('local_date')
     .execute();
   return new Map(rows.map((r) => [r.local_date, r.points]));
+}
+
+/**
+ * A user's units and points per local date and type from `from` on, and per type before it (with a
+ * null date): every figure of their stats in one statement.
+ */
+export async function statsGroups(db: Executor, userId: string, from: LocalDate): Promise<StatsGroup[]> {
+  const day = sql<LocalDate | null>`case when local_date >= ${from} then local_date::text end`;
+  return (
+    activities(db)
+      .select([day.as('local_date'), 'activity_type', sql<number>`sum(quantity)::int`.as('quantity'), sql<number>`sum(points)::int`.as('points')])
+      .where('user_id', '=', userId)
+      // By position: the date expression binds `from` again if repeated, and PostgreSQL would not see the same expression.
+      .groupBy([sql`1`, 'activity_type'])
+      .execute()
+  );
 }
 
 export interface FeedRow {

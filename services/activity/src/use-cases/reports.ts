@@ -6,14 +6,16 @@ import {
   type FunnelMetrics,
   type RecentActivity,
   type UserProjection,
+  type UserStats,
   type UserSummary,
 } from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
 import { addDays, isUserId, localDate, usableTimezone } from '@warriors/contracts';
+import { buildStats, statsRangeStart } from '../domain/stats';
 import { buildSummary, pointsPeriods } from '../domain/summary';
 import { DAILY_POINTS_DAYS, funnelWindow, summaryWindow, type FunnelWindow, type SummaryWindow } from '../domain/windows';
-import { countsByType, pointsByDate, pointsTotals, recentVisible } from '../store/activities.store';
+import { countsByType, pointsByDate, pointsTotals, recentVisible, statsGroups } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';
 
@@ -22,6 +24,7 @@ export const FEED_SIZE = 20;
 export const RANKS_TIMEOUT_MS = 200;
 export const USER_NOT_FOUND = 'User not found';
 export const PROFILE_PRIVATE = 'This user has set their profile to private';
+export const STATS_OWN_ONLY = 'You can only read your own stats';
 
 export interface ReportsDeps {
   db: Executor;
@@ -70,6 +73,17 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
     return funnelMetrics(window, Object.fromEntries(counts.map((c) => [c.activity_type, c.count])));
   }
 
+  /**
+   * The My Stats screen's figures, the caller's own only (its coaching figures are not a public
+   * profile's): another user's id is refused as the summary refuses a private profile.
+   */
+  async function stats(callerId: string, subjectId: string): Promise<UserStats> {
+    if (subjectId !== callerId) throw forbidden(STATS_OWN_ONLY);
+    const user = await readableUser(callerId, subjectId);
+    const today = todayOf(user);
+    return buildStats(usableTimezone(user.timezone), today, await statsGroups(db, user.user_id, statsRangeStart(today)));
+  }
+
   /** Today's ranks of these users for a viewer in `timezone`; empty when gamification does not answer in time. */
   async function ranks(userIds: string[], timezone: string): Promise<Record<string, number | null>> {
     if (userIds.length === 0) return {};
@@ -100,5 +114,5 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
     return { today: asMap(counts[0]!), '7d': asMap(counts[1]!), '30d': asMap(counts[2]!) };
   }
 
-  return { summary, funnel, recent, countsByWindow };
+  return { summary, funnel, stats, recent, countsByWindow };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ActivityCountsByWindow, FunnelMetrics, REQUESTS, UserSummary, type UserProjection } from '@warriors/contracts';
+import { ActivityCountsByWindow, FunnelMetrics, REQUESTS, UserStats, UserSummary, type UserProjection } from '@warriors/contracts';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
@@ -156,6 +156,46 @@ describe('GET /api/users/{id}/metrics/funnel', () => {
   it('answers zeros for a user without activity', async () => {
     const { body } = await funnel(viewer.token, viewer.user.user_id, 'today');
     expect(body.ratios).toEqual({ call_to_convo: 0, convo_to_meeting: 0, outreach_to_convo: 0, overall_conversion: 0 });
+  });
+});
+
+describe('GET /api/users/{id}/stats', () => {
+  const stats = (token: string, userId: string) => activity.call('GET', `/api/users/${userId}/stats`, { token });
+
+  it('answers the whole screen in the user’s calendar, agreeing with the summary and the funnel', async () => {
+    const reply = await stats(subject.token, subject.user.user_id);
+    expect(reply.status).toBe(200);
+    const body = UserStats.strict().parse(reply.body);
+    const { body: weekSummary } = await summary(subject.token, subject.user.user_id);
+    expect(body).toMatchObject({
+      timezone: 'America/New_York',
+      local_date: '2025-03-12',
+      today_points: weekSummary.today_points,
+      weekly_points: weekSummary.weekly_points,
+      monthly_points: weekSummary.monthly_points,
+      yearly_points: weekSummary.yearly_points,
+      total_points: weekSummary.total_points,
+    });
+    expect(body.daily_points.map(({ date, points }) => [date, points])).toEqual(Object.entries(weekSummary.daily_points));
+    for (const window of ['today', '7d', 'month', 'all_time']) {
+      expect(body.activity_counts[window as keyof typeof body.activity_counts]).toEqual(counts((await summary(subject.token, subject.user.user_id, window)).body));
+    }
+    for (const window of ['today', '7d', 'month'] as const) {
+      expect(body.funnel[window]).toEqual((await funnel(subject.token, subject.user.user_id, window)).body);
+    }
+    expect(body.funnel.month).toMatchObject({ window: 'month', cold_calls: 30, meetings: 1 });
+  });
+
+  it('refuses another user’s stats with 403, public profile or not, and answers 401 without a token', async () => {
+    expect(await stats(viewer.token, subject.user.user_id)).toEqual({ status: 403, body: { detail: 'You can only read your own stats' } });
+    expect((await stats(viewer.token, 'not-even-a-uuid')).status).toBe(403);
+    expect((await activity.call('GET', `/api/users/${subject.user.user_id}/stats`)).status).toBe(401);
+  });
+
+  it('answers zeros for a user who logged nothing', async () => {
+    const { body } = await stats(viewer.token, viewer.user.user_id);
+    expect(body).toMatchObject({ timezone: 'Asia/Tokyo', total_points: 0, activity_counts: { today: {}, '7d': {}, month: {}, all_time: {} } });
+    expect(body.daily_points).toHaveLength(30);
   });
 });
 

@@ -1,5 +1,5 @@
-import type { ActivityType, Badge, BadgeCycle, BadgeDefinition, BadgeType } from '@warriors/contracts';
-import { BADGE_CATALOG, badgeSpec, type BadgeRule, type BadgeScope, type BadgeSpec } from './badge-catalog';
+import { ACTIVITY_CATALOG, type ActivityType, type Badge, type BadgeCycle, type BadgeDefinition, type BadgeProgress, type BadgeType } from '@warriors/contracts';
+import { BADGE_CATALOG, badgeSpec, type BadgeMeasure, type BadgeRule, type BadgeScope, type BadgeSpec } from './badge-catalog';
 import { addDays, isoWeekStart, monthEnd, monthStart, quarterEnd, quarterStart, type LocalDate } from '@warriors/contracts';
 
 /** What a user has done in each scope around one local date, plus the streak on that date. */
@@ -78,6 +78,44 @@ export function qualifyingBadges(stats: BadgeStats, date: LocalDate, dailyGoalPo
     spec,
     cycleKey: cycleKey(spec.cycle, date),
   }));
+}
+
+/** A badge earned in one cycle (a row of user_badges). */
+export interface HeldBadge {
+  badge_type: BadgeType;
+  cycle_key: string;
+}
+
+/** A badge in one cycle, as one text: what tells a held badge from one still to earn. */
+export const heldKey = (badgeType: BadgeType, cycle: string) => `${badgeType}/${cycle}`;
+
+/** The line under a badge not yet earned: what is left to do in the words of its measure. */
+function progressText(spec: BadgeSpec, current: number, target: number, remaining: number): string {
+  const { measure } = spec.rule;
+  if (measure.kind === 'streak') return `Streak ${current} of ${target} days`;
+  return `${remaining} more ${unitName(measure, remaining)} to ${spec.name}`;
+}
+
+function unitName(measure: Exclude<BadgeMeasure, { kind: 'streak' }>, amount: number): string {
+  if (measure.kind === 'points') return amount === 1 ? 'point' : 'points';
+  const { label, plural } = ACTIVITY_CATALOG[measure.activity];
+  return (amount === 1 ? label : plural).toLowerCase();
+}
+
+/**
+ * How far the user is from every badge not earned in the cycle `date` falls in (`held`: the badges
+ * earned in those cycles), by the rules qualifyingBadges awards with: each badge's one measure against
+ * its threshold. A badge whose rule already holds but is not held yet (its entry still held back by a
+ * ceiling) shows with nothing remaining. Catalog order.
+ */
+export function badgeProgress(stats: BadgeStats, date: LocalDate, dailyGoalPoints: number, held: readonly HeldBadge[]): BadgeProgress[] {
+  const earned = new Set(held.map((badge) => heldKey(badge.badge_type, badge.cycle_key)));
+  return BADGE_CATALOG.filter((spec) => !earned.has(heldKey(spec.key, cycleKey(spec.cycle, date)))).map((spec) => {
+    const target = thresholdOf(spec.rule, dailyGoalPoints);
+    const current = measured(spec.rule, stats);
+    const remaining = Math.max(0, target - current);
+    return { badge_type: spec.key, name: spec.name, cycle: spec.cycle, current, target, remaining, text: progressText(spec, current, target, remaining) };
+  });
 }
 
 export interface EarnedBadgeRow {

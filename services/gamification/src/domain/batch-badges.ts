@@ -1,12 +1,7 @@
 import type { BadgeType, LocalDate } from '@warriors/contracts';
-import { qualifyingBadges, scopeRanges, type DateRange, type QualifiedBadge } from './badges';
+import { heldKey, qualifyingBadges, scopeRanges, type DateRange, type HeldBadge, type QualifiedBadge } from './badges';
 import { badgeStats, type LedgerEntry, type ScopeTotals } from './ledger';
 import { streakDays } from './streak';
-
-export interface HeldBadge {
-  badge_type: BadgeType;
-  cycle_key: string;
-}
 
 /** What the badge rules need about a user around one local date, as it stood before a batch. */
 export interface BadgeContext {
@@ -17,8 +12,6 @@ export interface BadgeContext {
   /** Badges already earned in the cycles an activity on the date counts towards. */
   earned: HeldBadge[];
 }
-
-const heldKey = (badgeType: BadgeType, cycleKey: string) => `${badgeType}/${cycleKey}`;
 
 const within = (range: DateRange, date: LocalDate) => range.from <= date && date <= range.to;
 

@@ -1,16 +1,20 @@
 import { Router, type RequestHandler } from 'express';
 import type { BadgeDefinitionsResponse } from '@warriors/contracts';
-import { currentUserId } from '@warriors/kit';
+import { currentUserId, type Clock } from '@warriors/kit';
 import { badgeDefinitions } from '../domain/badges';
 import type { Executor } from '../store/schema';
-import { userBadges } from '../use-cases/user-stats';
+import { userBadgeProgress, userBadges } from '../use-cases/user-stats';
 
 /** `auth` is the service's requireAuth, which also refuses deleted accounts. */
-export function badgesRoutes(db: Executor, auth: RequestHandler, dailyGoalPoints: number): Router {
+export function badgesRoutes(db: Executor, auth: RequestHandler, dailyGoalPoints: number, clock: Clock): Router {
   const router = Router();
 
   router.get('/api/badges', auth, async (req, res) => {
     res.json(await userBadges(db, currentUserId(req)));
+  });
+
+  router.get('/api/badges/progress', auth, async (req, res) => {
+    res.json(await userBadgeProgress(db, currentUserId(req), clock.now(), dailyGoalPoints));
   });
 
   router.get('/api/badge-definitions', auth, (_req, res) => {

@@ -44,6 +44,27 @@ const sumsPerScope = (column: 'quantity' | 'points') => {
   return `json_build_object(${bounded.join(', ')}, 'lifetime', sum(dt.${column})::int)`;
 };
 
+/**
+ * A BadgeContext's columns for user `d.user_id` around `d.local_date`, whose scope ranges and cycle
+ * keys are calendar row `r` ({ranges, cycles}).
+ */
+const BADGE_CONTEXT_COLUMNS = `
+      (select coalesce(json_agg(json_build_object('activity_type', activity_type, 'quantity', quantity, 'points', points)), '[]') from (
+        select dt.activity_type, ${sumsPerScope('quantity')} as quantity, ${sumsPerScope('points')} as points
+        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.activity_type
+      ) per_type) as totals,
+      (select coalesce(json_agg(distinct dt.local_date), '[]')
+        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id and dt.local_date <= d.local_date) as dates,
+      (select coalesce(json_agg(json_build_object('badge_type', b.badge_type, 'cycle_key', b.cycle_key)), '[]')
+        from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned`;
+
+/** The calendar row of BADGE_CONTEXT_COLUMNS for `date`: its scopes' ranges and the cycle keys it falls in. */
+const calendarOf = (date: LocalDate) => ({
+  local_date: date,
+  ranges: scopeRanges(date),
+  cycles: (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)),
+});
+
 /** See applyActivityEntries. $1 is the batch: {users, entries, calendar}. */
 const APPLY_ENTRIES = `
   with batch as (select $1::json as doc),
@@ -83,15 +104,7 @@ const APPLY_ENTRIES = `
     select c.* from batch, json_to_recordset(doc -> 'calendar') as c(local_date text, ranges json, cycles json)
   ),
   contexts as (
-    select d.user_id, d.local_date,
-      (select coalesce(json_agg(json_build_object('activity_type', activity_type, 'quantity', quantity, 'points', points)), '[]') from (
-        select dt.activity_type, ${sumsPerScope('quantity')} as quantity, ${sumsPerScope('points')} as points
-        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.activity_type
-      ) per_type) as totals,
-      (select coalesce(json_agg(distinct dt.local_date), '[]')
-        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id and dt.local_date <= d.local_date) as dates,
-      (select coalesce(json_agg(json_build_object('badge_type', b.badge_type, 'cycle_key', b.cycle_key)), '[]')
-        from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned
+    select d.user_id, d.local_date, ${BADGE_CONTEXT_COLUMNS}
     from (select distinct user_id, local_date from entries) as d join calendar r on r.local_date = d.local_date
   )
   select coalesce((select json_agg(user_id) from gone), '[]') as deleted,
@@ -109,11 +122,7 @@ const APPLY_ENTRIES = `
  * node-postgres and PGlite. `userIds`: every user of the batch, whose deletion is answered too.
  */
 export async function applyActivityEntries(db: Executor, userIds: readonly string[], entries: ReadonlyArray<LedgerEntry & { held: boolean }>): Promise<AppliedBatch> {
-  const calendar = [...new Set(entries.map((e) => e.local_date))].map((date) => ({
-    local_date: date,
-    ranges: scopeRanges(date),
-    cycles: (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)),
-  }));
+  const calendar = [...new Set(entries.map((e) => e.local_date))].map(calendarOf);
   const result = await db.executeQuery<{ deleted: string[]; inserted: string[]; contexts: Array<BadgeContext & { user_id: string; local_date: LocalDate }> }>(
     CompiledQuery.raw(APPLY_ENTRIES, [JSON.stringify({ users: userIds, entries, calendar })]),
   );
@@ -124,6 +133,19 @@ export async function applyActivityEntries(db: Executor, userIds: readonly strin
     insertedSources: new Set(row.inserted),
     contextBefore: (userId, date) => contexts.get(contextKey(userId, date))!,
   };
+}
+
+// $1: {user_id, calendar: one calendar row}.
+const BADGE_CONTEXT = `
+  with doc as (select $1::json as doc)
+  select ${BADGE_CONTEXT_COLUMNS}
+  from doc, json_to_record(doc -> 'calendar') as r(local_date text, ranges json, cycles json),
+    lateral (select doc ->> 'user_id' as user_id, r.local_date) as d`;
+
+/** A user's badge context around `date` as it stands: what badge progress is judged on, as the awards are. */
+export async function badgeContextOn(db: Executor, userId: string, date: LocalDate): Promise<BadgeContext> {
+  const result = await db.executeQuery<BadgeContext>(CompiledQuery.raw(BADGE_CONTEXT, [JSON.stringify({ user_id: userId, calendar: calendarOf(date) })]));
+  return result.rows[0]!;
 }
 
 // $1: {days: [{user_id, local_date, activity_type}], activities: [activity id]}.

@@ -1,6 +1,6 @@
-import { BADGE_TYPES, type ActivityType, type BadgeType } from '@warriors/contracts';
+import { BADGE_TYPES, BadgeProgressList, type ActivityType, type BadgeType } from '@warriors/contracts';
 import { BADGE_CATALOG } from '../../src/domain/badge-catalog';
-import { badgeDefinitions, cycleKey, newestBadges, qualifyingBadges, scopeRanges, summarizeBadges, type BadgeStats } from '../../src/domain/badges';
+import { badgeDefinitions, badgeProgress, cycleKey, newestBadges, qualifyingBadges, scopeRanges, summarizeBadges, type BadgeStats } from '../../src/domain/badges';
 import { badgeStats } from '../../src/domain/ledger';
 
 type Scope = keyof BadgeStats['points'];
@@ -159,5 +159,60 @@ describe('newestBadges', () => {
     expect(newestBadges(badges, 2).map((b) => b.badge_type)).toEqual([BADGE_TYPES[1], BADGE_TYPES[2]]);
     expect(newestBadges(badges, 8)).toHaveLength(3);
     expect(badges.map((b) => b.badge_type)).toEqual([BADGE_TYPES[0], BADGE_TYPES[1], BADGE_TYPES[2]]);
+  });
+});
+
+describe('badgeProgress', () => {
+  const progressOf = (s: BadgeStats, held: Array<{ badge_type: BadgeType; cycle_key: string }> = [], date = '2025-03-12', goal = 50) => badgeProgress(s, date, goal, held);
+  const find = (list: ReturnType<typeof progressOf>, badge: BadgeType) => list.find((p) => p.badge_type === badge);
+
+  it('lists every badge, in catalog order, as the contract’s, when nothing is earned', () => {
+    const list = progressOf(stats({}));
+    expect(BadgeProgressList.parse(list)).toEqual(list);
+    expect(list.map((p) => p.badge_type)).toEqual(BADGE_CATALOG.map((b) => b.key));
+  });
+
+  it('shows a badge one short of its threshold with 1 remaining, in its measure’s words', () => {
+    const list = progressOf(stats({ counts: { day: { cold_call: 49 }, lifetime: { cold_call: 99 } }, points: { day: 20 }, streak: 4 }));
+    expect(find(list, 'call_crusher')).toEqual({
+      badge_type: 'call_crusher',
+      name: 'Call Crusher',
+      cycle: 'daily',
+      current: 49,
+      target: 50,
+      remaining: 1,
+      text: '1 more cold call to Call Crusher',
+    });
+    expect(find(list, '100_calls')).toMatchObject({ current: 99, target: 100, remaining: 1, text: '1 more cold call to 100 Calls' });
+    expect(find(list, 'daily_victory')).toMatchObject({ current: 20, target: 50, remaining: 30, text: '30 more points to Daily Victory' });
+    expect(find(list, 'seven_day_streak')).toMatchObject({ current: 4, target: 7, remaining: 3, text: 'Streak 4 of 7 days' });
+    expect(find(list, 'door_dominator')?.text).toBe('20 more doorknocks to Door Dominator');
+  });
+
+  it('measures daily victory against the configured goal', () => {
+    expect(find(progressOf(stats({ points: { day: 60 } }), [], '2025-03-12', 75), 'daily_victory')).toMatchObject({ target: 75, remaining: 15 });
+  });
+
+  it('leaves out a badge earned in the current cycle, and shows it again when its cycle resets', () => {
+    const held = [
+      { badge_type: 'call_crusher' as const, cycle_key: cycleKey('daily', '2025-03-12') },
+      { badge_type: 'connector_week' as const, cycle_key: cycleKey('weekly', '2025-03-12') },
+      { badge_type: 'first_meeting' as const, cycle_key: cycleKey('lifetime', '2025-03-12') },
+    ];
+    const today = progressOf(stats({ counts: { day: { cold_call: 60 } } }), held).map((p) => p.badge_type);
+    expect(today).not.toContain('call_crusher');
+    expect(today).not.toContain('connector_week');
+    expect(today).not.toContain('first_meeting');
+    // The next day is a new daily cycle (the same ISO week); a lifetime badge never comes back.
+    const tomorrow = progressOf(stats({}), held, '2025-03-13');
+    expect(find(tomorrow, 'call_crusher')).toMatchObject({ current: 0, remaining: 50 });
+    expect(find(tomorrow, 'connector_week')).toBeUndefined();
+    expect(find(tomorrow, 'first_meeting')).toBeUndefined();
+    // Monday 2025-03-17 starts a new ISO week.
+    expect(find(progressOf(stats({}), held, '2025-03-17'), 'connector_week')).toMatchObject({ remaining: 50 });
+  });
+
+  it('shows a rule that holds but is not earned yet with nothing remaining', () => {
+    expect(find(progressOf(stats({ counts: { month: { meeting: 25 } } })), 'meeting_maker_20')).toMatchObject({ current: 25, target: 20, remaining: 0 });
   });
 });

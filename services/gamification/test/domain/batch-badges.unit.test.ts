@@ -1,6 +1,7 @@
 import { addDays, pointsFor, type ActivityType, type BadgeType, type LocalDate } from '@warriors/contracts';
 import { cycleKey, qualifyingBadges, scopeRanges } from '../../src/domain/badges';
-import { freshBadgesOfBatch, repeatCountsOfBatch, type BadgeContext, type HeldBadge } from '../../src/domain/batch-badges';
+import type { HeldBadge } from '../../src/domain/badges';
+import { freshBadgesOfBatch, repeatCountsOfBatch, type BadgeContext } from '../../src/domain/batch-badges';
 import { badgeStats, type LedgerEntry, type ScopeTotals } from '../../src/domain/ledger';
 import { streakDays } from '../../src/domain/streak';
 

@@ -1,5 +1,6 @@
-import type { Badge } from '@warriors/contracts';
+import type { Badge, BadgeProgress } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
+import { BadgeProgressLine } from './BadgeProgressLine';
 import { repeatLabel } from './badge-rules';
 import './badges.css';
 
@@ -8,10 +9,12 @@ interface BadgeCardProps {
   name: string;
   description: string;
   earned: Badge | undefined;
+  /** How far it is in its current cycle; absent when earned in this cycle (or not loaded). */
+  progress?: BadgeProgress | undefined;
 }
 
 /** A badge as a card: earned with its date and repeat count, or dimmed 'Not earned yet'. */
-export function BadgeCard({ icon, name, description, earned }: BadgeCardProps) {
+export function BadgeCard({ icon, name, description, earned, progress }: BadgeCardProps) {
   const repeat = earned && repeatLabel(earned);
   return (
     <li className={`badge-card${earned ? ' badge-card--earned' : ' badge-card--locked'}`}>
@@ -25,6 +28,7 @@ export function BadgeCard({ icon, name, description, earned }: BadgeCardProps) {
         </p>
         <p className="badge-card__description">{description}</p>
         <p className="badge-card__status">{earned ? `Earned ${formatDate(earned.earned_at)}` : 'Not earned yet'}</p>
+        {progress && <BadgeProgressLine progress={progress} />}
       </div>
     </li>
   );

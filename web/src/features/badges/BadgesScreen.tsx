@@ -3,12 +3,15 @@ import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { BadgeCard } from './BadgeCard';
 import { earnedByType, groupDefinitions } from './badge-rules';
-import { useGetBadgeDefinitionsQuery, useGetBadgesQuery } from './api';
+import { useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery, useGetBadgesQuery } from './api';
 import './badges.css';
 
 export default function BadgesScreen() {
   const definitionsQuery = useGetBadgeDefinitionsQuery();
   const badgesQuery = useGetBadgesQuery();
+  // Extra to the cards: while it loads, or if it fails, they show without their progress lines.
+  const progressQuery = useGetBadgeProgressQuery();
+  const progressByType = new Map((progressQuery.data ?? []).map((progress) => [progress.badge_type, progress]));
   const definitions = definitionsQuery.data?.definitions ?? [];
   const earned = earnedByType(badgesQuery.data ?? []);
   const earnedCount = definitions.filter((definition) => earned.has(definition.key)).length;
@@ -39,7 +42,14 @@ export default function BadgesScreen() {
           <Panel key={group.id} id={`badges-${group.id}`} title={group.title}>
             <ul className="badge-grid">
               {group.definitions.map((definition) => (
-                <BadgeCard key={definition.key} icon={definition.icon} name={definition.name} description={definition.description} earned={earned.get(definition.key)} />
+                <BadgeCard
+                  key={definition.key}
+                  icon={definition.icon}
+                  name={definition.name}
+                  description={definition.description}
+                  earned={earned.get(definition.key)}
+                  progress={progressByType.get(definition.key)}
+                />
               ))}
             </ul>
           </Panel>

@@ -1,10 +1,15 @@
-import type { Badge, BadgeDefinitionsResponse } from '@warriors/contracts';
+import type { Badge, BadgeDefinitionsResponse, BadgeProgress } from '@warriors/contracts';
 import { api } from '../../lib/api';
 
 export const badgesApi = api.injectEndpoints({
   endpoints: (build) => ({
     getBadges: build.query<Badge[], void>({
       query: () => '/badges',
+      providesTags: ['Badges'],
+    }),
+    // Tagged with the badges: a log that may earn one moves the progress too.
+    getBadgeProgress: build.query<BadgeProgress[], void>({
+      query: () => '/badges/progress',
       providesTags: ['Badges'],
     }),
     // The catalogue changes only with a release: no tag, nothing invalidates it.
@@ -14,4 +19,4 @@ export const badgesApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetBadgesQuery, useGetBadgeDefinitionsQuery } = badgesApi;
+export const { useGetBadgesQuery, useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery } = badgesApi;
