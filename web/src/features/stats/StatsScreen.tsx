@@ -11,7 +11,7 @@ import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { selectCurrentUser } from '../auth';
-import { useGetBadgeDefinitionsQuery } from '../badges';
+import { BadgeProgressLine, useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery } from '../badges';
 import { AddGoalForm, recordDailyGoal, RecommendationModal, useGetCampaignsQuery, useGoalActions, type CreatedGoal } from '../goals';
 import { CompactLeaderboard, WINDOW_TABS } from '../leaderboard';
 import { ActiveGoalsEditor } from './ActiveGoalsEditor';
@@ -42,6 +42,28 @@ function NewGoalModal({ now, onClose, onCreated }: { now: Date; onClose: () => v
         onCreated={onCreated}
       />
     </Modal>
+  );
+}
+
+/** How many of the closest badges the screen lists. */
+const BADGES_IN_REACH = 3;
+
+/** The badges nearest to being earned, fewest units to go first. */
+function BadgesInReach() {
+  const { data: progress, error } = useGetBadgeProgressQuery();
+  useLogFailure(error, 'Failed to fetch badge progress');
+  if (!progress) return error ? <Alert tone="error">{errorMessage(error, 'Failed to fetch badge progress')}</Alert> : <p className="muted">Loading...</p>;
+  const closest = [...progress].sort((a, b) => a.remaining - b.remaining || a.name.localeCompare(b.name)).slice(0, BADGES_IN_REACH);
+  if (closest.length === 0) return <p className="empty-state">Every badge of this cycle is yours. Legendary.</p>;
+  return (
+    <ul className="stats-badges">
+      {closest.map((badge) => (
+        <li key={badge.badge_type}>
+          <p className="stats-subtitle">{badge.name}</p>
+          <BadgeProgressLine progress={badge} />
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -123,6 +145,9 @@ export default function StatsScreen() {
             ))}
           </Panel>
         </div>
+        <Panel title="Badges in Reach" id="stats-badges">
+          <BadgesInReach />
+        </Panel>
         <div className="stats-grid__wide">
           <Panel title="Leaderboard" id="stats-leaderboard">
             <EmbeddedLeaderboard />
