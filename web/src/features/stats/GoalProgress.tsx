@@ -58,7 +58,7 @@ export function GoalProgress({ campaigns, now }: { campaigns: CampaignList; now:
   const [managing, setManaging] = useState<StatsBucket | null>(null);
   return (
     <>
-      <ul className="goal-rings">
+      <ul className="goal-rings stats-rings">
         {STATS_BUCKETS.map((bucket) => (
           <li key={bucket}>
             <button type="button" className="goal-ring stats-ring" onClick={() => setManaging(bucket)}>
