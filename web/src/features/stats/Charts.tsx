@@ -6,6 +6,7 @@ Chart.register(LineController, LineElement, PointElement, LinearScale, CategoryS
 
 const AMBER = '#d97706';
 const NAVY = '#374151';
+const WEEK = 7;
 export const MIX_COLOURS = ['#f59e0b', '#2563eb', '#059669', '#dc2626', '#7c3aed', '#0891b2', '#db2777', '#65a30d', '#ea580c', '#4b5563', '#0d9488'];
 
 /** A canvas drawn by chart.js; the chart is rebuilt when its configuration changes and freed on unmount. */
@@ -41,7 +42,11 @@ export function DailyPointsLine({ labels, points, goal }: LineChartProps) {
       responsive: true,
       maintainAspectRatio: false,
       animation: false,
-      scales: { y: { beginAtZero: true }, x: { ticks: { maxRotation: 0, autoSkip: true, maxTicksLimit: 8 } } },
+      scales: {
+        y: { beginAtZero: true },
+        // Today and every 7th day back: a week's rhythm, and today always named, readable at phone width.
+        x: { ticks: { maxRotation: 0, autoSkip: false, callback: (_value, index) => ((labels.length - 1 - index) % WEEK === 0 ? labels[index] : '') } },
+      },
       plugins: { legend: { position: 'bottom' } },
     },
   };
