@@ -20,17 +20,17 @@ import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
 import './goals.css';
 
-/** The ten icons of spec point 9; the stats screen's two extra ones are not offered here. */
+/** The ten icons of spec point 9; the stats screen offers all twelve. */
 const DASHBOARD_ICONS = CAMPAIGN_ICONS.slice(0, 10);
 
 /** The id of the name field, which the Log Activity lock focuses to bring the user here. */
 export const ADD_GOAL_FIELD_ID = 'add-goal-name';
 
 type AddGoalTab = 'custom' | 'prebuilt';
-const ADD_GOAL_TABS = [
+const addGoalTabs = (prebuiltLabel: string): ReadonlyArray<{ id: AddGoalTab; label: string }> => [
   { id: 'custom', label: 'Custom Goal' },
-  { id: 'prebuilt', label: 'Prebuilt Goals' },
-] as const satisfies ReadonlyArray<{ id: AddGoalTab; label: string }>;
+  { id: 'prebuilt', label: prebuiltLabel },
+];
 
 const durationText = (days: number) => `${periodLabel(days)} (${days} ${days === 1 ? 'day' : 'days'})`;
 
@@ -40,7 +40,7 @@ export interface CreatedGoal {
   goals: GoalItem[];
 }
 
-function CustomGoalForm({ onCreated }: { onCreated: (goal: CreatedGoal) => void }) {
+function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) => void; icons: readonly CampaignIcon[] }) {
   const formId = useId();
   const [name, setName] = useState('');
   const [durationDays, setDurationDays] = useState<number>(GOAL_DURATION_OPTIONS[0]);
@@ -94,7 +94,7 @@ function CustomGoalForm({ onCreated }: { onCreated: (goal: CreatedGoal) => void 
       <fieldset className="icon-picker">
         <legend>Icon</legend>
         <div className="icon-picker__options">
-          {DASHBOARD_ICONS.map((key) => (
+          {icons.map((key) => (
             <label key={key} className="icon-picker__option" title={key}>
               <input type="radio" name={`${formId}-icon`} value={key} checked={icon === key} onChange={() => setIcon(key)} aria-label={key} />
               <span aria-hidden="true">{CAMPAIGN_ICON_EMOJI[key]}</span>
@@ -140,17 +140,21 @@ function PrebuiltGoals({ available, now, busy, onJoin }: PrebuiltGoalsProps) {
 
 interface AddGoalFormProps extends PrebuiltGoalsProps {
   onCreated: (goal: CreatedGoal) => void;
+  /** The dashboard offers ten icons under 'Prebuilt Goals'; My Stats twelve under 'Presets'. */
+  icons?: readonly CampaignIcon[];
+  prebuiltLabel?: string;
+  label?: string;
 }
 
-/** The dashboard's Add Goal: design a goal, or join one of the prebuilt and power campaigns. */
-export function AddGoalForm({ onCreated, ...prebuilt }: AddGoalFormProps) {
+/** Add Goal: design a goal, or join one of the prebuilt and power campaigns. */
+export function AddGoalForm({ onCreated, icons = DASHBOARD_ICONS, prebuiltLabel = 'Prebuilt Goals', label = 'Add Goal', ...prebuilt }: AddGoalFormProps) {
   const [tab, setTab] = useState<AddGoalTab>('custom');
   const panelId = useId();
   return (
-    <section className="add-goal" aria-label="Add Goal">
-      <Tabs label="Add Goal" tabs={ADD_GOAL_TABS} selected={tab} onSelect={setTab} panelId={panelId} />
+    <section className="add-goal" aria-label={label}>
+      <Tabs label={label} tabs={addGoalTabs(prebuiltLabel)} selected={tab} onSelect={setTab} panelId={panelId} />
       <div id={panelId} role="tabpanel" aria-labelledby={tabId(panelId, tab)} className="add-goal__panel">
-        {tab === 'custom' ? <CustomGoalForm onCreated={onCreated} /> : <PrebuiltGoals {...prebuilt} />}
+        {tab === 'custom' ? <CustomGoalForm onCreated={onCreated} icons={icons} /> : <PrebuiltGoals {...prebuilt} />}
       </div>
     </section>
   );

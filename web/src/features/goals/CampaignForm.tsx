@@ -1,8 +1,9 @@
 import { useId, useState, type FormEvent } from 'react';
-import { GOAL_COUNT_MAX, GOAL_DURATION_MAX, GOAL_DURATION_MIN } from '@warriors/contracts';
+import { GOAL_COUNT_MAX } from '@warriors/contracts';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
 import { ActivityCounts } from './ActivityCounts';
+import { DurationField } from './DurationField';
 import type { CampaignBody } from './api';
 import { campaignBody, campaignCountOnBlur, validateCampaignForm, type CampaignFormValues } from './goal-rules';
 import './goals.css';
@@ -46,18 +47,7 @@ export function CampaignForm({ initial, submitLabel, busyLabel, busy, onSubmit, 
           <label htmlFor={nameField}>Campaign Name</label>
           <input id={nameField} value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
         </div>
-        <div className="field">
-          <label htmlFor={`${formId}-duration`}>Duration (days)</label>
-          <input
-            id={`${formId}-duration`}
-            type="number"
-            inputMode="numeric"
-            min={GOAL_DURATION_MIN}
-            max={GOAL_DURATION_MAX}
-            value={values.duration}
-            onChange={(event) => setValues({ ...values, duration: event.target.value })}
-          />
-        </div>
+        <DurationField id={`${formId}-duration`} value={values.duration} onChange={(duration) => setValues({ ...values, duration })} />
       </div>
       <ActivityCounts
         idPrefix={`${formId}-activity`}

@@ -9,26 +9,15 @@ import { tabId, Tabs } from '../../components/Tabs';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { selectCurrentUser } from '../auth';
+import { ResetCountdown } from './ResetCountdown';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-import { formatCountdown, isActive, leaderName, msUntilLocalMidnight, rankLabel, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
+import { isActive, leaderName, rankLabel, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;
-
-function ResetCountdown() {
-  const now = useNow(1000);
-  return (
-    <p className="countdown">
-      Resets in{' '}
-      <span role="timer" aria-label="Time until the daily reset" className="countdown__time">
-        {formatCountdown(msUntilLocalMidnight(now))}
-      </span>
-    </p>
-  );
-}
 
 function RankSummary({ period }: { period: LeaderboardWindow }) {
   const { data: standing } = useGetMyStandingQuery(period, { pollingInterval: LEADERBOARD_POLL_MS });

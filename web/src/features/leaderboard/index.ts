@@ -3,3 +3,4 @@
 export { useGetMyStandingQuery } from './api';
 export { CompactLeaderboard, LEADERBOARD_POLL_MS } from './CompactLeaderboard';
 export { WINDOW_TABS } from './leaderboard-rules';
+export { ResetCountdown } from './ResetCountdown';

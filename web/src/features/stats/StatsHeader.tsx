@@ -1,0 +1,39 @@
+import { useAppSelector } from '../../app/hooks';
+import { selectCurrentUser } from '../auth';
+import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
+
+const number = (value: number) => value.toLocaleString('en-US');
+
+/** Streak, today's rank and the gap to the next one, total points and the daily reset. */
+export function StatsHeader({ totalPoints }: { totalPoints: number | undefined }) {
+  const user = useAppSelector(selectCurrentUser);
+  const { data: standing } = useGetMyStandingQuery('today', { pollingInterval: LEADERBOARD_POLL_MS });
+  const streak = user?.streak_days ?? 0;
+  return (
+    <dl className="stats-header">
+      <div className="stats-header__item">
+        <dt>Day streak</dt>
+        <dd>
+          🔥 {streak} {streak === 1 ? 'day' : 'days'}
+        </dd>
+      </div>
+      <div className="stats-header__item">
+        <dt>Today's rank</dt>
+        <dd>
+          {standing?.rank ? `#${standing.rank}` : '—'}
+          {standing?.gap_to_next ? <span className="stats-header__note">{number(standing.gap_to_next)} pts behind the next rank</span> : null}
+        </dd>
+      </div>
+      <div className="stats-header__item">
+        <dt>Total points</dt>
+        <dd>{totalPoints === undefined ? '—' : number(totalPoints)}</dd>
+      </div>
+      <div className="stats-header__item">
+        <dt>Time to reset</dt>
+        <dd>
+          <ResetCountdown />
+        </dd>
+      </div>
+    </dl>
+  );
+}
