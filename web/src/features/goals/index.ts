@@ -2,7 +2,7 @@
 // that decide the lock (its screen is loaded by the app's routes).
 export { ActiveGoalsPanel } from './ActiveGoalsPanel';
 export { ADD_GOAL_FIELD_ID } from './AddGoalForm';
-export { useGetCampaignsQuery } from './api';
+export { useCreateGoalMutation, useGetCampaignsQuery } from './api';
 export { DailyGoalLock } from './DailyGoalLock';
 export { finishedThisPeriod, hasDailyGoal } from './goal-rules';
 export { GoalRings } from './GoalRings';
