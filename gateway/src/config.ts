@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ModelEnv } from '@warriors/coaching';
 import { logLevel, port, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
@@ -32,4 +33,6 @@ export const EmbeddedEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().optional(),
+  // The coaching service's model server, read as its own process reads them.
+  ...ModelEnv.shape,
 });

@@ -1,4 +1,5 @@
 import { createLogger, loadConfig, onShutdown } from '@warriors/kit';
+import { modelSettings } from '@warriors/coaching';
 import { EmbeddedEnv } from './config';
 import { startEmbedded } from './embedded';
 
@@ -15,6 +16,7 @@ async function main(): Promise<void> {
       jwtTtlSeconds: config.JWT_TTL_SECONDS,
       authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       trustProxyHops: config.TRUST_PROXY_HOPS,
+      model: modelSettings(config),
       logger,
     });
     logger.info(`Prospect Warriors is running at http://localhost:${config.PORT}`);

@@ -16,6 +16,7 @@ import {
   type RunningServer,
   systemClock,
 } from '@warriors/kit';
+import type { ModelSettings } from '@warriors/coaching';
 import { createGateway } from './gateway';
 import { SERVICE_NAMES } from './route-table';
 import { SERVICES } from './services';
@@ -33,6 +34,8 @@ export interface EmbeddedOptions {
   trustProxyHops?: number;
   clock?: Clock;
   logger?: Logger;
+  /** The coaching service's model server (OPENAI_* variables); none: the coaching routes answer 503. */
+  model?: ModelSettings;
 }
 
 export interface EmbeddedProduct {
@@ -59,7 +62,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   for (const name of SERVICE_NAMES) {
     const factory = SERVICES[name];
     if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
-    const service = factory.create({ database, bus, clock, tokens, logger: loggerOf(name) });
+    const service = factory.create({ database, bus, clock, tokens, logger: loggerOf(name), model: options.model });
     await service.start();
     // Its own server, upgrades included: the gateway hands /ws to the service that owns it.
     const server = await listen(serverOf(service), 0);

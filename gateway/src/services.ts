@@ -3,6 +3,7 @@ import { createActivityService } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
 import { createChallengesService } from '@warriors/challenges';
+import { createCoachingService, type ModelSettings } from '@warriors/coaching';
 import { createGamificationService } from '@warriors/gamification';
 import { createSocialService } from '@warriors/social';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
@@ -19,7 +20,10 @@ export const EMBEDDED_EFFECTS_WAIT_MS = 2000;
  * service's main.ts builds its adapters instead). test/architecture/registry.unit.test.ts checks
  * that every registry service has one.
  */
-export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Service }> = {
+/** What the embedded process hands every factory: the ports, and the settings of the one service that needs them. */
+export type EmbeddedPorts = ServicePorts & { model?: ModelSettings };
+
+export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => Service }> = {
   auth: { create: createAuthService },
   // A log gathers the effects of the services the registry marks as answering them (badges, rank change, milestones...).
   activity: {
@@ -36,4 +40,6 @@ export const SERVICES: Record<ServiceName, { create: (ports: ServicePorts) => Se
   },
   // One instance: the in-process bus's transient subject reaches its own sockets.
   social: { create: createSocialService },
+  // The OPENAI_* variables of the embedded process (EmbeddedEnv); none: the coaching routes answer 503.
+  coaching: { create: createCoachingService },
 };

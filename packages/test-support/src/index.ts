@@ -10,3 +10,4 @@ export * from './events';
 export * from './service-harness';
 export * from './images';
 export * from './live-socket';
+export * from './fake-openai';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ActivityCountsRequest, REQUESTS } from '@warriors/contracts';
+import { ActivityCountsRequest, COACHING_REQUESTS, FunnelRequest, REQUESTS } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { consumeUserEvents } from './events/user-events.consumer';
@@ -68,6 +68,10 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
         ports.bus.reply(REQUESTS.activityCounts, async (payload) => {
           const request = ActivityCountsRequest.parse(payload);
           return reports.countsByWindow(request.user_id, request.timezone);
+        }),
+        ports.bus.reply(COACHING_REQUESTS.funnel, async (payload) => {
+          const request = FunnelRequest.parse(payload);
+          return reports.ownFunnel(request.user_id, request.timezone, request.window);
         }),
       ]);
     },

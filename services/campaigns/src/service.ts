@@ -1,5 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { ActiveGoalsRequest, COACHING_REQUESTS, isUserId } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
@@ -32,7 +33,15 @@ export function createCampaignsService(ports: ServicePorts): Service {
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([consumeActivityLogged({ db, bus, clock, outbox }), consumeUserEvents(db, bus, clock, projectedUsers)]);
+      subscriptions = await Promise.all([
+        consumeActivityLogged({ db, bus, clock, outbox }),
+        consumeUserEvents(db, bus, clock, projectedUsers),
+        bus.reply(COACHING_REQUESTS.activeGoals, async (payload) => {
+          const request = ActiveGoalsRequest.parse(payload);
+          // A text that is no user id has no goals: it never reaches SQL.
+          return isUserId(request.user_id) ? (await campaigns.list(request.user_id)).active : [];
+        }),
+      ]);
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { DEFAULT_DAILY_GOAL_POINTS, PublicStatsRequest, RANKS_REQUEST, REQUESTS, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
+import { COACHING_REQUESTS, DEFAULT_DAILY_GOAL_POINTS, PublicStatsRequest, StandingRequest, RANKS_REQUEST, REQUESTS, RanksRequest, USER_STATS_REQUEST, UserStatsRequest } from '@warriors/contracts';
 import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { localDate } from '@warriors/contracts';
+import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
@@ -76,6 +76,14 @@ export function createGamificationService(ports: GamificationPorts): Service {
         bus.reply(REQUESTS.publicStats, async (payload) => {
           const request = PublicStatsRequest.parse(payload);
           return publicStats(db, leaderboards, request.user_id, request.timezone, clock.now());
+        }),
+        bus.reply(COACHING_REQUESTS.standing, async (payload) => {
+          const request = StandingRequest.parse(payload);
+          // A text that is no user id has no standing: it never reaches Redis.
+          const standing = isUserId(request.user_id)
+            ? await leaderboards.standing(request.user_id, request.window, localDate(clock.now(), usableTimezone(request.timezone)))
+            : { rank: null, points: 0, gap_to_next: null, window: request.window };
+          return { ...standing, daily_goal_points: dailyGoalPoints };
         }),
         bus.reply(USER_STATS_REQUEST, async (payload) => userStats(db, UserStatsRequest.parse(payload).user_id, clock.now())),
       ]);

@@ -102,6 +102,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/nudges/inbox', service: 'social', auth: 'required' },
   { method: 'PUT', path: '/api/nudges/:id/read', service: 'social', auth: 'required', params: { id: 'nudgeId' } },
   { method: 'GET', path: '/api/users/:id/public-profile', service: 'social', auth: 'none', params: { id: 'userId' } },
+  // The fuzz environments set no OPENAI_API_KEY: these answer 503 (not configured), never calling a model.
+  { method: 'GET', path: '/api/daily-accountability', service: 'coaching', auth: 'required' },
+  { method: 'POST', path: '/api/ai/goal/today', service: 'coaching', auth: 'required' },
 ];
 
 export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;

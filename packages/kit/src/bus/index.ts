@@ -5,3 +5,4 @@ export { createNatsBus, type NatsBusOptions } from './nats-bus';
 export { consumeInBatches, ONE_BATCH_AT_A_TIME } from './batches-of';
 export { EFFECTS_MESSAGE_WEIGHT, publishEffects } from './effects';
 export { DEFAULT_MAX_PAYLOAD_BYTES, PayloadTooLargeError } from './payload-limit';
+export { askService, type AskOptions } from './ask';

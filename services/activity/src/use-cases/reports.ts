@@ -4,6 +4,7 @@ import {
   type ActivityCountMap,
   type ActivityCountsByWindow,
   type FunnelMetrics,
+  type LocalDate,
   type RecentActivity,
   type UserProjection,
   type UserSummary,
@@ -64,11 +65,19 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
     });
   }
 
-  async function funnel(callerId: string, subjectId: string, window: FunnelWindow): Promise<FunnelMetrics> {
-    const user = await readableUser(callerId, subjectId);
-    const counts = await countsByType(db, user.user_id, funnelWindow(window, todayOf(user)), null);
+  async function funnelOn(userId: string, today: LocalDate, window: FunnelWindow): Promise<FunnelMetrics> {
+    // A text that is no user id has logged nothing; it never reaches SQL.
+    const counts = isUserId(userId) ? await countsByType(db, userId, funnelWindow(window, today), null) : [];
     return funnelMetrics(window, Object.fromEntries(counts.map((c) => [c.activity_type, c.count])));
   }
+
+  async function funnel(callerId: string, subjectId: string, window: FunnelWindow): Promise<FunnelMetrics> {
+    const user = await readableUser(callerId, subjectId);
+    return funnelOn(user.user_id, todayOf(user), window);
+  }
+
+  /** A user's own funnel on their local days in `timezone`, for the coach (who asks only for its caller). */
+  const ownFunnel = (userId: string, timezone: string, window: FunnelWindow) => funnelOn(userId, localDate(clock.now(), usableTimezone(timezone)), window);
 
   /** Today's ranks of these users for a viewer in `timezone`; empty when gamification does not answer in time. */
   async function ranks(userIds: string[], timezone: string): Promise<Record<string, number | null>> {
@@ -100,5 +109,5 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
     return { today: asMap(counts[0]!), '7d': asMap(counts[1]!), '30d': asMap(counts[2]!) };
   }
 
-  return { summary, funnel, recent, countsByWindow };
+  return { summary, funnel, ownFunnel, recent, countsByWindow };
 }

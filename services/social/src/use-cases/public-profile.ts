@@ -9,24 +9,19 @@ import {
   type PrivateProfile,
   type ProfileView,
 } from '@warriors/contracts';
-import { HttpError, notFound, type Bus } from '@warriors/kit';
+import { askService, notFound, type Bus } from '@warriors/kit';
 import { z } from 'zod';
 
 /** How long a profile waits for each service's answer before it answers 503. */
 export const PROFILE_REQUEST_TIMEOUT_MS = 2000;
 
 /** The answer, or a 503 naming the part of the profile that could not be fetched (never a 500). */
-async function ask<S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown, reply: S, part: string): Promise<z.infer<S>> {
-  let answer: unknown;
-  try {
-    answer = await bus.request(subject, payload, PROFILE_REQUEST_TIMEOUT_MS);
-  } catch {
-    throw new HttpError(503, `The ${part} are unavailable right now. Please try again shortly.`);
-  }
-  const parsed = reply.safeParse(answer);
-  if (!parsed.success) throw new HttpError(503, `The ${part} could not be read. Please try again shortly.`);
-  return parsed.data;
-}
+const ask = <S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown, reply: S, part: string): Promise<z.infer<S>> =>
+  askService(bus, subject, payload, reply, {
+    timeoutMs: PROFILE_REQUEST_TIMEOUT_MS,
+    unavailable: `The ${part} are unavailable right now. Please try again shortly.`,
+    unreadable: `The ${part} could not be read. Please try again shortly.`,
+  });
 
 /**
  * Anyone's profile, token or not (spec point 2): auth's fields, and for a public profile the owner's

@@ -1,0 +1,3 @@
+export { createCoachingService, type CoachingPorts } from './service';
+export type { ModelSettings } from './use-cases/coach-model';
+export { ModelEnv, modelSettings } from './config';

@@ -1,0 +1,21 @@
+import type { Kysely, Transaction } from 'kysely';
+
+export const SCHEMA = 'coaching';
+
+/** What the coach keeps per user and local day: the day's plan and the day's recommended goal. */
+export type AnswerKind = 'plan' | 'goal';
+
+export interface DailyAnswerRow {
+  user_id: string;
+  /** The user's local day, as YYYY-MM-DD text (the column is a date; kysely reads it back as text below). */
+  local_date: string;
+  kind: AnswerKind;
+  body: unknown;
+  created_at: Date;
+}
+
+export interface CoachingDatabase {
+  daily_answers: DailyAnswerRow;
+}
+
+export type Executor = Kysely<CoachingDatabase> | Transaction<CoachingDatabase>;
