@@ -33,7 +33,7 @@ export interface Endpoint {
   method: Method;
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
-  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social';
+  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
