@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createLogger } from '@warriors/kit';
-import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
+import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedOptions, type EmbeddedProduct } from '@warriors/gateway';
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
 // Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
@@ -18,8 +18,11 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
+/** What a suite may add to the embedded product, e.g. the coach's model server. */
+export type ProductExtras = Pick<EmbeddedOptions, 'model'>;
+
 /** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
-export async function startBrowserProduct(): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {
+export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const product = await startEmbedded({
     port: 0,
@@ -28,6 +31,7 @@ export async function startBrowserProduct(): Promise<{ product: EmbeddedProduct;
     webDist: DEFAULT_WEB_DIST,
     authAttemptsPerMinute: 1000,
     logger: createLogger('browser-test', 'silent'),
+    ...extras,
   });
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
   return {
@@ -52,9 +56,10 @@ async function signedInPage(browser: Browser, token: string, viewport = DESKTOP)
 
 /**
  * The browser product for the describe block this is called in: started before its tests, closed
- * after them; `url` and `signedIn` work inside the tests.
+ * after them; `url` and `signedIn` work inside the tests. `extras` is read as it starts, after the
+ * block's earlier beforeAll hooks (e.g. one starting a fake model server).
  */
-export function browserProductForSuite(): {
+export function browserProductForSuite(extras: () => ProductExtras = () => ({})): {
   readonly url: string;
   signedIn(token: string, viewport?: typeof DESKTOP): Promise<Page>;
   /** A page with no session, as a visitor arriving by a link. */
@@ -62,7 +67,7 @@ export function browserProductForSuite(): {
 } {
   let started: Awaited<ReturnType<typeof startBrowserProduct>> | undefined;
   beforeAll(async () => {
-    started = await startBrowserProduct();
+    started = await startBrowserProduct(extras());
   });
   afterAll(() => started?.close());
   const running = () => {

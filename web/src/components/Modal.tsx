@@ -10,6 +10,8 @@ interface ModalProps {
   footer?: ReactNode;
   /** A roomier dialog for a form with many fields. */
   wide?: boolean;
+  /** A side panel sliding in from the right (full width on a phone) instead of a centred dialog. */
+  drawer?: boolean;
 }
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -40,7 +42,7 @@ function trapFocus(event: KeyboardEvent<HTMLDivElement>) {
 }
 
 /** A dialog over the page: focus moves into it and stays there, Escape or the backdrop closes it, focus returns after. */
-export function Modal({ title, onClose, children, footer, wide = false }: ModalProps) {
+export function Modal({ title, onClose, children, footer, wide = false, drawer = false }: ModalProps) {
   const titleId = useId();
   const dialogRef = useRef<HTMLDivElement>(null);
   const openerRef = useRef<HTMLElement | null>(null);
@@ -54,12 +56,21 @@ export function Modal({ title, onClose, children, footer, wide = false }: ModalP
   // With a dialog opened from a dialog (a confirmation over a detail view), Escape closes only the top one.
   useDismiss(true, () => isTopmost(dialogRef.current) && onClose(), {});
 
+  const classes = ['modal', wide ? 'modal--wide' : '', drawer ? 'modal--drawer' : ''].filter(Boolean).join(' ');
   return createPortal(
-    <div className="modal-backdrop" onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <div className={wide ? 'modal modal--wide' : 'modal'} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1} onKeyDown={trapFocus}>
-        <h2 className="modal__title" id={titleId}>
-          {title}
-        </h2>
+    <div className={drawer ? 'modal-backdrop modal-backdrop--drawer' : 'modal-backdrop'} onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <div className={classes} role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialogRef} tabIndex={-1} onKeyDown={trapFocus}>
+        <div className="modal__header">
+          <h2 className="modal__title" id={titleId}>
+            {title}
+          </h2>
+          {/* A drawer fills a phone's screen: no backdrop is left to tap, so it carries its own close. */}
+          {drawer && (
+            <button type="button" className="modal__close" onClick={onClose} aria-label="Close">
+              ×
+            </button>
+          )}
+        </div>
         <div className="modal__body">{children}</div>
         {footer && <div className="modal__footer">{footer}</div>}
       </div>

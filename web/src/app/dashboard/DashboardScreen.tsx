@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
+import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { PromoBanner } from '../../components/PromoBanner';
 import { Panel } from '../../components/Panel';
@@ -8,6 +9,7 @@ import { tabId, Tabs } from '../../components/Tabs';
 import { BATTLE_GROUND_ID } from '../../config/paths';
 import { LogActivityPanel, ShotsFired } from '../../features/activity';
 import { selectCurrentUser } from '../../features/auth';
+import { CoachingPanel } from '../../features/coaching';
 import { BadgesModal } from '../../features/badges';
 import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, finishedThisPeriod, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS, useGetMyStandingQuery, WINDOW_TABS } from '../../features/leaderboard';
@@ -64,8 +66,10 @@ export default function DashboardScreen() {
   useLogFailure(campaignsError, 'Failed to fetch campaigns');
   const now = useNow(GOAL_CLOCK_MS);
   const [addingGoal, setAddingGoal] = useState(false);
+  const [coachOpen, setCoachOpen] = useState(false);
   // Locked only once the goals say so: while they load, or if they fail, logging stays open.
-  const locked = campaigns !== undefined && !hasDailyGoal(campaigns, now);
+  const dailyGoalSet = campaigns && hasDailyGoal(campaigns, now);
+  const locked = dailyGoalSet === false;
   const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
 
   const openDailyGoalForm = () => {
@@ -78,7 +82,15 @@ export default function DashboardScreen() {
 
   return (
     <>
-      <PageHeader title={`Welcome back, ${firstName}`} subtitle="Your command center for today's prospecting battle." />
+      <PageHeader
+        title={`Welcome back, ${firstName}`}
+        subtitle="Your command center for today's prospecting battle."
+        actions={
+          <Button onClick={() => setCoachOpen(true)} aria-haspopup="dialog">
+            See Today's Plan
+          </Button>
+        }
+      />
       <div className="dashboard-summary">
         <div className="stat-strip" aria-label="Your standing">
           <div className="stat">
@@ -103,6 +115,7 @@ export default function DashboardScreen() {
       <BattleGround />
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
+      {coachOpen && <CoachingPanel hasDailyGoal={dailyGoalSet} onClose={() => setCoachOpen(false)} />}
     </>
   );
 }
