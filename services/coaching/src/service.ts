@@ -1,8 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createOutbox, migrate, requireAuth, type Service, type ServicePorts } from '@warriors/kit';
+import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeUserEvents } from './events/user-events.consumer';
 import { coachingRoutes } from './routes/coaching.routes';
 import { SCHEMA, type CoachingDatabase } from './store/schema';
+import { projectedUsers } from './store/users.store';
 import { createCoach } from './use-cases/coach';
 import { createCoachModel, DEFAULT_MODEL, DEFAULT_MODEL_TIMEOUT_MS, type ModelSettings } from './use-cases/coach-model';
 
@@ -24,18 +26,23 @@ export function createCoachingService(ports: CoachingPorts): Service {
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [coachingRoutes(coach, requireAuth(tokens))],
+    routes: [coachingRoutes(coach, requireAuth(tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) }))],
   });
+  let subscriptions: Subscription[] = [];
 
   return {
     name: 'coaching',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR);
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
+      bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
+      subscriptions = [await consumeUserEvents({ db, bus, clock, users: projectedUsers })];
     },
     async stop() {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+      subscriptions = [];
       await outbox.stop();
     },
   };

@@ -25,3 +25,8 @@ export async function saveAnswer(db: Executor, userId: string, date: LocalDate, 
     .executeTakeFirst();
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
+
+/** Forgets every answer kept for a user (their account was deleted). */
+export async function deleteAnswersOf(db: Executor, userId: string): Promise<void> {
+  await db.withSchema(SCHEMA).deleteFrom('daily_answers').where('user_id', '=', userId).execute();
+}

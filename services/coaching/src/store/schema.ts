@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'coaching';
 
@@ -14,7 +15,7 @@ export interface DailyAnswerRow {
   created_at: Date;
 }
 
-export interface CoachingDatabase {
+export interface CoachingDatabase extends ConsumerTables {
   daily_answers: DailyAnswerRow;
 }
 

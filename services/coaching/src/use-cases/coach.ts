@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import { goalRequest, planRequest } from '../domain/prompts';
 import { findAnswer, saveAnswer } from '../store/answers.store';
 import type { AnswerKind, CoachingDatabase } from '../store/schema';
+import { projectedUsers } from '../store/users.store';
 import type { CoachModel } from './coach-model';
 import { gatherFigures } from './figures';
 
@@ -38,6 +39,9 @@ export function createCoach({ db, outbox, bus, clock, model }: CoachDeps) {
     const answer = await ask(figures);
     // The day is the one the figures were asked on, even if the model answered after midnight.
     await db.transaction().execute(async (trx) => {
+      // Under the lock the deletion takes: an account deleted while its model answered keeps nothing.
+      await projectedUsers.lock(trx, userId);
+      if (await projectedUsers.isDeleted(trx, userId)) return;
       if (await saveAnswer(trx, userId, figures.local_date, kind, answer, clock.now())) await outbox.enqueueAll(trx, eventsOf(figures));
     });
     return answer;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { coachPlanMadeEventId, COACHING_MESSAGES, DailyAccountability, LOW_DATA_THRESHOLD, type Campaign } from '@warriors/contracts';
 import { eventually, forTheseTests, SAMPLE_PLAN } from '@warriors/test-support';
 import { noActivity, startCoaching, type PlayedFigures } from '../support/harness';
@@ -182,6 +183,23 @@ describe('GET /api/daily-accountability', () => {
     const before = s.model.requests.length;
     const res = await plan(s.tokens.sign({ id: '0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f' }));
     expect(res.status).toBe(401);
+    expect(s.model.requests.length).toBe(before);
+  });
+});
+
+describe('a deleted account', () => {
+  it("forgets the broker's kept plan with their account and refuses their token after", async () => {
+    const s = coaching.current;
+    const broker = s.broker(busyBroker());
+    s.model.answerWith({ json: SAMPLE_PLAN });
+    expect((await plan(broker.token)).status).toBe(200);
+    const kept = () => s.database.db.withSchema('coaching').selectFrom('daily_answers').select('kind').where('user_id', '=', broker.id).execute();
+    expect(await kept()).toHaveLength(1);
+
+    await s.bus.publish({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: s.clock.now().toISOString(), data: { user_id: broker.id } });
+    await eventually('the answers forgotten', async () => ((await kept()).length === 0 ? true : undefined));
+    const before = s.model.requests.length;
+    expect((await plan(broker.token)).status).toBe(401);
     expect(s.model.requests.length).toBe(before);
   });
 });
