@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivityType } from './activity';
 import { Badge, BadgeType } from './gamification';
 import { PictureUrl } from './picture';
+import { ProfileDetails, ProfileStats } from './social';
 
 /**
  * Every event on the bus: { id, type, v, occurredAt, data }.
@@ -203,34 +204,12 @@ export const AccountsByEmailRequest = z.object({ emails: z.array(z.string().max(
 export const AccountsByEmailReply = z.record(z.string(), z.string());
 
 export const ProfileFieldsRequest = z.object({ user_id: z.string() });
-export const ProfileFieldsReply = z
-  .object({
-    user_id: z.string(),
-    username: z.string(),
-    name: z.string(),
-    profile_picture: PictureUrl.nullable(),
-    created_at: z.string(),
-    company: z.string().nullable(),
-    specialty: z.string().nullable(),
-    city: z.string().nullable(),
-    state: z.string().nullable(),
-    x_url: z.string().nullable(),
-    bio: z.string().nullable(),
-    timezone: z.string(),
-    profile_public: z.boolean(),
-  })
-  .nullable();
+export const ProfileFieldsReply = z.object({ user_id: z.string(), username: z.string(), ...ProfileDetails.shape, timezone: z.string(), profile_public: z.boolean() }).nullable();
 export type ProfileFieldsReply = z.infer<typeof ProfileFieldsReply>;
 
 /** Windows are the user's local days in `timezone` (their own: a profile shows the owner's today). */
 export const PublicStatsRequest = z.object({ user_id: z.string(), timezone: z.string() });
-export const PublicStatsReply = z.object({
-  rank: z.number().int().nullable(),
-  streak_days: z.number().int(),
-  today_points: z.number().int(),
-  points_7d: z.number().int(),
-  points_30d: z.number().int(),
-  total_points: z.number().int(),
+export const PublicStatsReply = ProfileStats.extend({
   /** Newest first, at most PROFILE_BADGE_LIMIT. */
   badges: z.array(Badge),
 });

@@ -100,14 +100,21 @@ export type ActivityCountMap = z.infer<typeof ActivityCountMap>;
 export const ActivityCountsByWindow = z.object({ today: ActivityCountMap, '7d': ActivityCountMap, '30d': ActivityCountMap });
 export type ActivityCountsByWindow = z.infer<typeof ActivityCountsByWindow>;
 
-/** GET /api/users/{id}/public-profile of a public profile (spec points 2 and 3). */
-export const PublicProfile = z.object({
-  id: z.string(),
-  username: z.string(),
-  profile_public: z.literal(true),
+/** What a profile shows of a user's own account (auth's): the same fields in auth's answer and in the profile. */
+export const ProfileDetails = z.object({
   name: z.string(),
   profile_picture: PictureUrl.nullable(),
   created_at: z.string(),
+  company: z.string().nullable(),
+  specialty: z.string().nullable(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  x_url: z.string().nullable(),
+  bio: z.string().nullable(),
+});
+
+/** What a profile shows of a user's game (gamification's), on the owner's local days. */
+export const ProfileStats = z.object({
   /** All-time rank; null while the user hides from the leaderboards or has no points. */
   rank: z.number().int().nullable(),
   streak_days: z.number().int(),
@@ -115,12 +122,15 @@ export const PublicProfile = z.object({
   points_7d: z.number().int(),
   points_30d: z.number().int(),
   total_points: z.number().int(),
-  company: z.string().nullable(),
-  specialty: z.string().nullable(),
-  city: z.string().nullable(),
-  state: z.string().nullable(),
-  x_url: z.string().nullable(),
-  bio: z.string().nullable(),
+});
+
+/** GET /api/users/{id}/public-profile of a public profile (spec points 2 and 3). */
+export const PublicProfile = z.object({
+  id: z.string(),
+  username: z.string(),
+  profile_public: z.literal(true),
+  ...ProfileDetails.shape,
+  ...ProfileStats.shape,
   badges: z.array(Badge).max(PROFILE_BADGE_LIMIT),
   activity_counts: ActivityCountsByWindow,
 });
