@@ -6,31 +6,31 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 
 if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
-  # npm ci refuses this lockfile: the registry mirror lacks other platforms' optional binaries, so npm
-  # leaves them out of the lock; npm install installs exactly the locked versions all the same.
-  npm install --no-audit --no-fund || exit 1
+  # Exactly the locked versions; a lock out of sync with a package.json stops here (scripts/relock.sh fixes it).
+  npm ci --no-audit --no-fund || exit 1
 fi
 bash scripts/ensure-infra.sh || exit 1
 npm run build --silent || exit 1
 # The web app, the tests, the scripts and the k6 scenarios are type-checked too (the build covers the packages).
 npm run typecheck --silent || exit 1
 
-# Lint and formatting count as failures in the last line, like a failing test; the tests still run.
-style_failures=()
-npm run lint --silent || style_failures+=("lint: npm run lint reports errors (above)")
-npm run format:check --silent || style_failures+=("format: files not formatted (listed above; npm run format fixes them)")
-report_style_failures() {
-  for failure in "${style_failures[@]}"; do echo "FAILED $failure"; done
+# Lint, formatting and the lockfile count as failures in the last line, like a failing test; the tests still run.
+check_failures=()
+npm run lint --silent || check_failures+=("lint: npm run lint reports errors (above)")
+npm run format:check --silent || check_failures+=("format: files not formatted (listed above; npm run format fixes them)")
+bash scripts/check-lockfile.sh || check_failures+=("lockfile: package-lock.json does not install anywhere (above; scripts/relock.sh fixes it)")
+report_check_failures() {
+  for failure in "${check_failures[@]}"; do echo "FAILED $failure"; done
 }
-report_style_failures
+report_check_failures
 
 mkdir -p artifacts
 report=artifacts/jest-results.json
 # PGlite loads its WebAssembly with a dynamic import, which jest allows only with this flag.
 NODE_OPTIONS=--experimental-vm-modules npx jest --maxWorkers=2 --json --outputFile="$report" "$@"
 status=$?
-if [ ${#style_failures[@]} -gt 0 ]; then
-  report_style_failures
+if [ ${#check_failures[@]} -gt 0 ]; then
+  report_check_failures
   [ $status -eq 0 ] && status=1
 fi
 
@@ -39,8 +39,8 @@ if [ -f "$report" ]; then
     const r = require(require("path").resolve(process.argv[1]));
     const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
     console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites + Number(process.argv[2])} failed`);
-  ' "$report" "${#style_failures[@]}"
+  ' "$report" "${#check_failures[@]}"
 else
-  echo "0 passed, $((1 + ${#style_failures[@]})) failed"
+  echo "0 passed, $((1 + ${#check_failures[@]})) failed"
 fi
 exit $status
