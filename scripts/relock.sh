@@ -36,7 +36,7 @@ mv "$scratch/package-lock.json" "$scratch/tree/package-lock.json"
 # Registry URLs stay out of the lock, so it installs the same through any mirror.
 (cd "$scratch/tree" && npm install --package-lock-only --ignore-scripts --no-audit --no-fund --prefer-offline --omit-lockfile-registry-resolved)
 
-node scripts/lockfile.js compare "$scratch/before.json" "$scratch/tree/package-lock.json"
-node scripts/lockfile.js platforms "$scratch/tree/package-lock.json"
+(cd "$scratch" && node "$root/scripts/lockfile.js" compare before.json tree/package-lock.json)
+(cd "$scratch/tree" && node "$root/scripts/lockfile.js" platforms package-lock.json)
 cp "$scratch/tree/package-lock.json" package-lock.json
 echo "package-lock.json rewritten ($(wc -l <package-lock.json) lines); scripts/check-lockfile.sh proves npm ci accepts it"
