@@ -16,7 +16,7 @@ git ls-files -z | tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/nu
 cp package-lock.json "$scratch/committed-lock.json"
 cd "$scratch"
 
-npm_quiet=(--ignore-scripts --no-audit --no-fund --prefer-offline --omit-lockfile-registry-resolved --loglevel=error)
+npm_quiet=(--ignore-scripts --prefer-offline --loglevel=error)
 npm install --package-lock-only "${npm_quiet[@]}"
 if ! cmp -s package-lock.json committed-lock.json; then
   echo "package-lock.json is not what npm writes for these package.json files: run scripts/relock.sh and commit the result" >&2

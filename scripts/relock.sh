@@ -26,15 +26,16 @@ else
 fi
 cp "$scratch/package-lock.json" "$scratch/before.json"
 
-# Every package.json npm reads: the root and the workspaces, tracked or newly added.
+# Every package.json npm reads (the root and the workspaces, tracked or newly added) and the project's npm settings.
+mkdir -p "$scratch/tree"
+cp .npmrc "$scratch/tree/.npmrc"
 git ls-files --cached --others --exclude-standard -- package.json '*/package.json' | while read -r manifest; do
   mkdir -p "$scratch/tree/$(dirname "$manifest")"
   cp "$manifest" "$scratch/tree/$manifest"
 done
 mv "$scratch/package-lock.json" "$scratch/tree/package-lock.json"
 
-# Registry URLs stay out of the lock, so it installs the same through any mirror.
-(cd "$scratch/tree" && npm install --package-lock-only --ignore-scripts --no-audit --no-fund --prefer-offline --omit-lockfile-registry-resolved)
+(cd "$scratch/tree" && npm install --package-lock-only --ignore-scripts --prefer-offline)
 
 (cd "$scratch" && node "$root/scripts/lockfile.js" compare before.json tree/package-lock.json)
 (cd "$scratch/tree" && node "$root/scripts/lockfile.js" platforms package-lock.json)
