@@ -16,15 +16,15 @@ git ls-files -z | tar --null --files-from=- --ignore-failed-read -cf - 2>/dev/nu
 cp package-lock.json "$scratch/committed-lock.json"
 cd "$scratch"
 
-npm_quiet=(--ignore-scripts --prefer-offline --loglevel=error)
-npm install --package-lock-only "${npm_quiet[@]}"
+npm_flags=(--ignore-scripts --prefer-offline --loglevel=error)
+npm install --package-lock-only "${npm_flags[@]}"
 if ! cmp -s package-lock.json committed-lock.json; then
   echo "package-lock.json is not what npm writes for these package.json files: run scripts/relock.sh and commit the result" >&2
   node "$root/scripts/lockfile.js" compare committed-lock.json package-lock.json >&2 || true
   exit 1
 fi
 node "$root/scripts/lockfile.js" platforms package-lock.json
-npm ci "${npm_quiet[@]}"
+npm ci "${npm_flags[@]}"
 if ! cmp -s package-lock.json committed-lock.json; then
   echo "npm ci changed package-lock.json" >&2
   exit 1

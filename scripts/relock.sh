@@ -29,7 +29,7 @@ cp "$scratch/package-lock.json" "$scratch/before.json"
 # Every package.json npm reads (the root and the workspaces, tracked or newly added) and the project's npm settings.
 mkdir -p "$scratch/tree"
 cp .npmrc "$scratch/tree/.npmrc"
-git ls-files --cached --others --exclude-standard -- package.json '*/package.json' | while read -r manifest; do
+git ls-files --cached --others --exclude-standard -- package.json '*/package.json' | sort -u | while read -r manifest; do
   mkdir -p "$scratch/tree/$(dirname "$manifest")"
   cp "$manifest" "$scratch/tree/$manifest"
 done
