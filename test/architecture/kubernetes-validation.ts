@@ -25,6 +25,9 @@ function typesModule(apiVersion: string): string | undefined {
   return existsSync(path.join(ROOT, 'node_modules', `${module}.d.ts`)) ? module : undefined;
 }
 
+/** The standard library and kubernetes-types, parsed once for every call. */
+const parsedDeclarations = new Map<string, ts.SourceFile | undefined>();
+
 /**
  * Field names the Kubernetes API does not know. The OpenAPI lets objects carry extra properties, so
  * the validators above pass a typo such as `replica:`; TypeScript's excess-property check on the
@@ -60,14 +63,18 @@ export function unknownFieldProblems(objects: KubeObject[]): ManifestProblem[] {
     noEmit: true,
     skipLibCheck: true,
     types: [],
-    lib: ['lib.es2022.d.ts'],
+    lib: ['lib.es5.d.ts'],
     target: ts.ScriptTarget.ES2022,
     module: ts.ModuleKind.CommonJS,
     moduleResolution: ts.ModuleResolutionKind.Node10,
   };
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (name, languageVersion, ...rest) => (name === fileName ? ts.createSourceFile(name, source, languageVersion) : getSourceFile(name, languageVersion, ...rest));
+  host.getSourceFile = (name, languageVersion, ...rest) => {
+    if (name === fileName) return ts.createSourceFile(name, source, languageVersion);
+    if (!parsedDeclarations.has(name)) parsedDeclarations.set(name, getSourceFile(name, languageVersion, ...rest));
+    return parsedDeclarations.get(name);
+  };
   const fileExists = host.fileExists.bind(host);
   host.fileExists = (name) => name === fileName || fileExists(name);
   const program = ts.createProgram([fileName], options, host);
