@@ -236,7 +236,8 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
       }
       for (const variable of container.env ?? []) {
         const fromMap = variable.valueFrom?.configMapKeyRef;
-        if (fromMap && configMaps.get(fromMap.name)?.[fromMap.key] === undefined) missing.push(`${container.name}: ${fromMap.name}.${fromMap.key}`);
+        if (fromMap && !configMaps.has(fromMap.name)) missing.push(`${container.name}: ConfigMap ${fromMap.name}`);
+        else if (fromMap && !fromMap.optional && configMaps.get(fromMap.name)![fromMap.key] === undefined) missing.push(`${container.name}: ${fromMap.name}.${fromMap.key}`);
         const fromSecret = variable.valueFrom?.secretKeyRef;
         if (fromSecret && fromSecret.name !== SECRET) missing.push(`${container.name}: Secret ${fromSecret.name}`);
         if (fromSecret) secretKeys.add(fromSecret.key);
