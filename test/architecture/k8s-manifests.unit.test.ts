@@ -217,8 +217,13 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
   });
 
   it('keep a PodDisruptionBudget for every process, each selecting that process’s pods', () => {
-    const budgets = ofKind<KubeObject & { spec: { selector: { matchLabels: Record<string, string> } } }>('PodDisruptionBudget');
+    const budgets = ofKind<KubeObject & { spec: { selector: { matchLabels: Record<string, string> }; minAvailable?: unknown; maxUnavailable?: unknown } }>('PodDisruptionBudget');
     for (const budget of budgets) {
+      // The API refuses a budget with both, which no schema says.
+      expect({ budget: budget.metadata.name, bounds: ['minAvailable', 'maxUnavailable'].filter((bound) => bound in budget.spec).length }).toEqual({
+        budget: budget.metadata.name,
+        bounds: 1,
+      });
       const selected = ofKind<Deployment>('Deployment').filter((candidate) => selects(budget.spec.selector.matchLabels, candidate.spec.template.metadata.labels));
       expect({ budget: budget.metadata.name, selects: selected.map((one) => one.metadata.name) }).toEqual({ budget: budget.metadata.name, selects: [budget.metadata.name] });
     }
