@@ -2,11 +2,14 @@ import type { Logger } from './logger';
 
 type Closer = () => Promise<void> | void;
 
+/** How long a process drains on SIGTERM before it exits anyway (deploy/k8s sizes its grace period on it). */
+export const SHUTDOWN_GRACE_MS = 10_000;
+
 /**
  * Runs the closers in reverse order of registration on SIGTERM/SIGINT (stop taking requests first,
  * then consumers, then connections), then exits. A second signal or a stuck closer forces the exit.
  */
-export function onShutdown(logger: Logger, closers: Closer[], graceMs = 10_000): void {
+export function onShutdown(logger: Logger, closers: Closer[], graceMs = SHUTDOWN_GRACE_MS): void {
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) process.exit(1);
