@@ -64,7 +64,7 @@ describe('a token on /metrics', () => {
   afterAll(() => server.close());
 
   it('refuses a scrape without it or with another, with 401 {detail}', async () => {
-    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }]) {
+    for (const headers of [{}, { authorization: `Bearer ${TOKEN}x` }, { authorization: TOKEN }] as Array<Record<string, string>>) {
       const response = await fetch(`${server.url}/metrics`, { headers });
       expect(response.status).toBe(401);
       expect(await response.json()).toEqual({ detail: 'Not authenticated' });
