@@ -131,21 +131,41 @@ export function createMetrics(options: MetricsOptions = {}): Metrics {
     async ({ service, counts }) => [{ service, ...(await counts()) }],
     [
       { name: 'outbox_pending_events', help: 'Events in the outbox not yet published (retrying ones included)', value: (r) => r.pending, labels: (r) => ({ service: r.service }) },
-      { name: 'outbox_retrying_events', help: 'Outbox events whose publish failed at least once, waiting for their next attempt', value: (r) => r.retrying, labels: (r) => ({ service: r.service }) },
-      { name: 'outbox_dead_lettered_events', help: 'Events given up on, kept in <schema>.outbox_dead_letters', value: (r) => r.deadLettered, labels: (r) => ({ service: r.service }) },
+      {
+        name: 'outbox_retrying_events',
+        help: 'Outbox events whose publish failed at least once, waiting for their next attempt',
+        value: (r) => r.retrying,
+        labels: (r) => ({ service: r.service }),
+      },
+      {
+        name: 'outbox_dead_lettered_events',
+        help: 'Events given up on, kept in <schema>.outbox_dead_letters',
+        value: (r) => r.deadLettered,
+        labels: (r) => ({ service: r.service }),
+      },
     ],
   );
 
-  const watchConsumers = sourcedGauges<() => Promise<ConsumerState[]>, ConsumerState>(
-    registry,
-    ['durable'],
-    (states) => states(),
-    [
-      { name: 'consumer_pending_messages', help: 'Messages of the stream a durable consumer has not been handed yet (its lag)', value: (s) => s.pending, labels: (s) => ({ durable: s.durable }) },
-      { name: 'consumer_ack_pending_messages', help: 'Messages handed to a durable consumer and not acknowledged yet', value: (s) => s.ackPending, labels: (s) => ({ durable: s.durable }) },
-      { name: 'consumer_redelivered_messages', help: 'Unacknowledged messages of a durable consumer delivered more than once', value: (s) => s.redelivered, labels: (s) => ({ durable: s.durable }) },
-    ],
-  );
+  const watchConsumers = sourcedGauges<() => Promise<ConsumerState[]>, ConsumerState>(registry, ['durable'], (states) => states(), [
+    {
+      name: 'consumer_pending_messages',
+      help: 'Messages of the stream a durable consumer has not been handed yet (its lag)',
+      value: (s) => s.pending,
+      labels: (s) => ({ durable: s.durable }),
+    },
+    {
+      name: 'consumer_ack_pending_messages',
+      help: 'Messages handed to a durable consumer and not acknowledged yet',
+      value: (s) => s.ackPending,
+      labels: (s) => ({ durable: s.durable }),
+    },
+    {
+      name: 'consumer_redelivered_messages',
+      help: 'Unacknowledged messages of a durable consumer delivered more than once',
+      value: (s) => s.redelivered,
+      labels: (s) => ({ durable: s.durable }),
+    },
+  ]);
 
   const metrics: Metrics = {
     registry,
