@@ -1,8 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import jwt from 'jsonwebtoken';
-import { createLogger } from '@warriors/kit';
 import { refusedUpgrade, sampleValue, scrapeMetrics, socketUrl, openPulseSocket, type MetricSample } from '@warriors/test-support';
-import { startEmbedded } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { STACK_SERVICES, startStack, type TestStack } from '../support/stack';
 
@@ -82,26 +80,5 @@ describe('stack mode: every process serves /metrics', () => {
     expect(await refusedUpgrade(socketUrl(stack.url, before))).toBe(401);
     expect(await signedIn(after)).toBe(200);
     expect(await leaderboard(after)).toBe(200);
-  });
-});
-
-describe('embedded mode: the one process serves /metrics on its port, behind METRICS_TOKEN', () => {
-  it('serves every service and the gateway from one registry', async () => {
-    const logger = createLogger('embedded-metrics-test', 'silent');
-    const product = await startEmbedded({ port: 0, host: '127.0.0.1', dataDir: undefined, authAttemptsPerMinute: 1000, logger, metricsToken: METRICS_TOKEN });
-    try {
-      expect((await fetch(`${product.url}/metrics`)).status).toBe(401);
-      const api = apiClient(product.url);
-      const token: string = (await api.signup()).body.access_token;
-      expect((await api.call('GET', '/api/me', { token })).status).toBe(200);
-      const samples = await scrapeMetrics(product.url, METRICS_TOKEN);
-      expect(answered(samples, 'gateway', '/api/me')).toBe(1);
-      expect(answered(samples, 'auth', '/api/me')).toBe(1);
-      for (const service of OUTBOX_SERVICES) expect(sampleValue(samples, 'warriors_outbox_pending_events', { service })).toBeGreaterThanOrEqual(0);
-      expect(samples.some((s) => s.name === 'warriors_consumer_pending_messages' && s.labels.durable === 'social_pulse')).toBe(true);
-      expect(sampleValue(samples, 'warriors_social_open_sockets', { service: 'social' })).toBe(0);
-    } finally {
-      await product.close();
-    }
   });
 });
