@@ -22,9 +22,12 @@ describe('stack mode: every process serves /metrics', () => {
   afterAll(() => stack?.close());
 
   it('answers the Prometheus format on each process, only with the token, with its own series', async () => {
+    const figures: string[] = [];
     for (const name of [...STACK_SERVICES, 'gateway']) {
       expect((await fetch(`${stack.urlOf(name)}/metrics`)).status).toBe(401);
+      const started = performance.now();
       const samples = await scrapeMetrics(stack.urlOf(name), METRICS_TOKEN);
+      figures.push(`${name} ${(performance.now() - started).toFixed(1)} ms, ${samples.length} samples`);
       expect(sampleValue(samples, 'warriors_process_resident_memory_bytes')).toBeGreaterThan(0);
       if (OUTBOX_SERVICES.includes(name)) expect(sampleValue(samples, 'warriors_outbox_pending_events', { service: name })).toBeGreaterThanOrEqual(0);
       if (name !== 'gateway' && name !== 'auth')
@@ -33,6 +36,8 @@ describe('stack mode: every process serves /metrics', () => {
     const gateway = await scrapeMetrics(stack.url, METRICS_TOKEN);
     for (const service of STACK_SERVICES) expect(sampleValue(gateway, 'warriors_gateway_upstream_instance_up', { upstream: service, instance: stack.urlOf(service) })).toBe(1);
     expect(sampleValue(await scrapeMetrics(stack.urlOf('social'), METRICS_TOKEN), 'warriors_social_open_sockets', { service: 'social' })).toBe(0);
+    // A figure, not a limit: what one scrape costs each process on this machine.
+    console.log(`scrape of /metrics: ${figures.join('; ')}`);
   });
 
   it('moves the route counters of the gateway and of the service behind it, by template', async () => {
