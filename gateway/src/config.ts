@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ModelEnv } from '@warriors/coaching';
-import { logLevel, port, upstreamVariable } from '@warriors/kit';
+import { logLevel, optionalSecret, port, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
 
@@ -14,6 +14,8 @@ const common = {
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).default(0),
   AUTH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOG_LEVEL: logLevel,
+  /** Unset, the gateway serves no /metrics: it faces the internet, so its metrics need a bearer token. */
+  METRICS_TOKEN: optionalSecret('METRICS_TOKEN'),
 };
 
 /** Stack mode: every service's instances come from <SERVICE>_URLS, e.g. AUTH_URLS=http://10.0.0.5:4001,http://10.0.0.6:4001 */
@@ -32,6 +34,7 @@ export const EmbeddedEnv = z.object({
   ...common,
   DATA_DIR: z.string().default('./data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+  JWT_SECRET_PREVIOUS: optionalSecret('JWT_SECRET_PREVIOUS'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().optional(),
   // The coaching service's model server, read as its own process reads them.
   ...ModelEnv.shape,

@@ -13,6 +13,8 @@ async function main(): Promise<void> {
       dataDir: config.DATA_DIR,
       webDist: config.WEB_DIST,
       jwtSecret: config.JWT_SECRET,
+      jwtSecretPrevious: config.JWT_SECRET_PREVIOUS,
+      metricsToken: config.METRICS_TOKEN,
       jwtTtlSeconds: config.JWT_TTL_SECONDS,
       authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       trustProxyHops: config.TRUST_PROXY_HOPS,

@@ -5,6 +5,7 @@ import path from 'node:path';
 import {
   createLogger,
   createMemoryBus,
+  createMetrics,
   createPgliteDatabase,
   createTokenSigner,
   DEFAULT_TOKEN_TTL_SECONDS,
@@ -29,7 +30,11 @@ export interface EmbeddedOptions {
   dataDir: string | undefined;
   webDist?: string;
   jwtSecret?: string;
+  /** The secret being rotated out, still accepted for verification (docs/operations.md, "Rotating JWT_SECRET"). */
+  jwtSecretPrevious?: string;
   jwtTtlSeconds?: number;
+  /** Bearer token of the product's /metrics; none: no /metrics (the product's port faces the network). */
+  metricsToken?: string;
   authAttemptsPerMinute: number;
   trustProxyHops?: number;
   clock?: Clock;
@@ -54,7 +59,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   if (options.dataDir) await mkdir(options.dataDir, { recursive: true });
   const database = await createPgliteDatabase(options.dataDir ? path.join(options.dataDir, 'pg') : undefined);
   const bus = createMemoryBus();
-  const tokens = createTokenSigner(options.jwtSecret ?? (await embeddedSecret(options.dataDir)), options.jwtTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS);
+  const tokens = createTokenSigner(options.jwtSecret ?? (await embeddedSecret(options.dataDir)), options.jwtTtlSeconds ?? DEFAULT_TOKEN_TTL_SECONDS, options.jwtSecretPrevious);
+  // One registry for the whole process: every service's series carry its name, the gateway's too.
+  const metrics = createMetrics({ token: options.metricsToken });
+  metrics.watchConsumers(() => bus.consumerStates());
   const clock = options.clock ?? systemClock;
 
   const running: Array<{ stop(): Promise<void>; server: RunningServer }> = [];
@@ -62,7 +70,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   for (const name of SERVICE_NAMES) {
     const factory = SERVICES[name];
     if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
-    const service = factory.create({ database, bus, clock, tokens, logger: loggerOf(name), model: options.model });
+    const service = factory.create({ database, bus, clock, tokens, metrics: metrics.forService(name), logger: loggerOf(name), model: options.model });
     await service.start();
     // Its own server, upgrades included: the gateway hands /ws to the service that owns it.
     const server = await listen(serverOf(service), 0);
@@ -76,6 +84,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     webDist: options.webDist,
     trustProxyHops: options.trustProxyHops ?? 0,
     authAttemptsPerMinute: options.authAttemptsPerMinute,
+    metrics: metrics.forService('gateway'),
   });
   const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), options.port, options.host);
 

@@ -7,8 +7,20 @@ import helmet from 'helmet';
 import { createProxyMiddleware } from 'http-proxy-middleware';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
-import { errorHandler, jsonNotFound, readiness, REQUEST_ID_HEADER, requestContext, type Logger, type Redis } from '@warriors/kit';
-import { ROUTES, serviceFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
+import {
+  errorHandler,
+  jsonNotFound,
+  METRICS_PATH,
+  metricsEndpoint,
+  readiness,
+  REQUEST_ID_HEADER,
+  requestContext,
+  UNMATCHED_ROUTE,
+  type Logger,
+  type Redis,
+  type ServiceMetrics,
+} from '@warriors/kit';
+import { ROUTES, routeFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
 
 /**
@@ -46,6 +58,12 @@ export interface GatewayOptions {
   redis?: Redis;
   /** How long an upstream may take to answer before the gateway gives up (504). */
   upstreamTimeoutMs?: number;
+  /**
+   * The process's metrics as the gateway's: requests timed by registry route, the pools' instances, and
+   * GET /metrics when the process has a METRICS_TOKEN (the gateway faces the internet, so never open).
+   * Left out only by benches measuring the bare proxy.
+   */
+  metrics?: ServiceMetrics;
 }
 
 export interface Gateway {
@@ -58,6 +76,8 @@ declare module 'node:http' {
   interface IncomingMessage {
     upstreamService?: string;
     upstreamUrl?: string;
+    /** The registry route the request matched (the metrics' route label). */
+    upstreamRoute?: string;
     /** The upstream did not answer within upstreamTimeoutMs (a 504, where a crashed one is a 502). */
     upstreamTimedOut?: boolean;
   }
@@ -68,8 +88,10 @@ export function createGateway(options: GatewayOptions): Gateway {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxyHops);
-  app.use(requestContext(logger));
+  app.use(requestContext(logger, options.metrics?.timeRequests(gatewayRouteOf)));
   app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
+  if (options.metrics) watchPools(options.metrics, pools);
+  if (options.metrics?.metrics.token) app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
@@ -138,12 +160,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
 
   const toService: RequestHandler = (req, res, next) => {
-    const service = serviceFor(req.path, options.routes ?? ROUTES);
+    const route = routeFor(req.path, options.routes ?? ROUTES);
+    const service = route?.service;
     const pool = service ? pools[service] : undefined;
     if (!service || !pool) {
       res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` });
       return;
     }
+    req.upstreamRoute = route.template ?? route.pattern.source;
     req.upstreamService = service;
     req.upstreamUrl = pool.next();
     void proxy(req, res, next);
@@ -172,6 +196,24 @@ export function createGateway(options: GatewayOptions): Gateway {
   };
 
   return { app, onUpgrade };
+}
+
+/**
+ * The gateway's route label: the registry route of a proxied request, the express route of its own
+ * (/healthz, /readyz, /metrics), `web` for the web app's files and pages, else 'unmatched'.
+ */
+function gatewayRouteOf(req: express.Request, res: express.Response): string {
+  if (req.upstreamRoute) return req.upstreamRoute;
+  const path: unknown = req.route?.path;
+  if (typeof path === 'string') return path;
+  return req.method === 'GET' && res.statusCode < 400 ? 'web' : UNMATCHED_ROUTE;
+}
+
+/** Each pool's instances, 1 while requests go to it, 0 while it is ejected: read on each scrape. */
+function watchPools(metrics: ServiceMetrics, pools: Partial<Record<string, UpstreamPool>>): void {
+  metrics.labelledGaugeOf('gateway_upstream_instance_up', "Instances of each service in the gateway's pool: 1 takes requests, 0 ejected", ['upstream', 'instance'], () =>
+    Object.entries(pools).flatMap(([upstream, pool]) => pool!.instances().map(({ url, up }) => ({ labels: { upstream, instance: url }, value: up ? 1 : 0 }))),
+  );
 }
 
 function serveWebApp(app: Express, webDist: string): void {

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createLogger, createRedis, listen, loadConfig, onShutdown } from '@warriors/kit';
+import { createLogger, createMetrics, createRedis, listen, loadConfig, onShutdown } from '@warriors/kit';
 import { GatewayEnv, upstreamsFrom } from './config';
 import { createGateway } from './gateway';
 import { UpstreamPool } from './upstream-pool';
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       trustProxyHops: config.TRUST_PROXY_HOPS,
       authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       redis,
+      metrics: createMetrics({ token: config.METRICS_TOKEN }).forService('gateway'),
     });
     const server = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
     logger.info({ url: server.url }, 'gateway listening');

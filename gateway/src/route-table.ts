@@ -13,6 +13,8 @@ export type ServiceName = string;
 export interface Route<Name extends string = ServiceName> {
   pattern: RegExp;
   service: Name;
+  /** The route as services.registry.json writes it (a prefix or a pattern): the gateway's metrics label. */
+  template?: string;
 }
 
 /** A path segment that is one id, e.g. the {id} of /api/users/{id}/summary. */
@@ -24,6 +26,7 @@ const prefix = (path: string) => new RegExp(`^${path.replace(/[.*+?^${}()|[\]\\]
 const compileRoute = (route: RegistryRoute): Route => ({
   pattern: 'prefix' in route ? prefix(route.prefix) : new RegExp(route.pattern.replaceAll('{id}', ID)),
   service: route.service,
+  template: 'prefix' in route ? route.prefix : route.pattern,
 });
 
 export const ROUTES: readonly Route[] = SERVICE_REGISTRY.routes.map(compileRoute);
@@ -33,6 +36,10 @@ const WEBSOCKET = websocketOf(SERVICE_REGISTRY);
 export const WEBSOCKET_PATH: string | null = WEBSOCKET?.path ?? null;
 export const WEBSOCKET_SERVICE: ServiceName | null = WEBSOCKET?.service ?? null;
 
+export function routeFor<Name extends string = ServiceName>(path: string, routes: readonly Route<Name>[] = ROUTES as readonly Route<Name>[]): Route<Name> | null {
+  return routes.find((route) => route.pattern.test(path)) ?? null;
+}
+
 export function serviceFor<Name extends string = ServiceName>(path: string, routes: readonly Route<Name>[] = ROUTES as readonly Route<Name>[]): Name | null {
-  return routes.find((route) => route.pattern.test(path))?.service ?? null;
+  return routeFor(path, routes)?.service ?? null;
 }

@@ -9,6 +9,11 @@ export class UpstreamPool {
     if (urls.length === 0) throw new Error(`No upstream URL for ${service}`);
   }
 
+  /** Each instance and whether requests go to it, for the gateway's metrics: every configured instance takes requests. */
+  instances(): Array<{ url: string; up: boolean }> {
+    return this.urls.map((url) => ({ url, up: true }));
+  }
+
   next(): string {
     const url = this.urls[this.nextIndex % this.urls.length]!;
     this.nextIndex = (this.nextIndex + 1) % this.urls.length;

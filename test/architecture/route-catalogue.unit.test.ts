@@ -1,4 +1,4 @@
-import { createLogger, createMemoryBus, createPostgresDatabase, createTokenSigner, systemClock } from '@warriors/kit';
+import { createLogger, createMemoryBus, createMetrics, createPostgresDatabase, createTokenSigner, systemClock } from '@warriors/kit';
 import { SERVICE_NAMES, serviceFor } from '@warriors/gateway';
 import { SERVICES } from '../../gateway/src/services';
 import { ENDPOINTS, endpointName } from '../support/fuzz/catalogue';
@@ -11,13 +11,21 @@ describe('the fuzzer’s endpoint catalogue', () => {
   // Building a service only wires its routes; the pool never connects because nothing is queried.
   const database = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
   const bus = createMemoryBus();
+  const metrics = createMetrics();
   afterAll(async () => {
     await bus.close();
     await database.close();
   });
 
   const registered = SERVICE_NAMES.flatMap((service) => {
-    const built = SERVICES[service].create({ database, bus, clock: systemClock, logger: createLogger(service, 'silent'), tokens: createTokenSigner('x'.repeat(32), 60) });
+    const built = SERVICES[service].create({
+      database,
+      bus,
+      clock: systemClock,
+      logger: createLogger(service, 'silent'),
+      tokens: createTokenSigner('x'.repeat(32), 60),
+      metrics: metrics.forService(service),
+    });
     return registeredRoutes(built.app)
       .filter((route) => route.path.startsWith('/api/'))
       .map((route) => ({ ...route, service }));

@@ -30,7 +30,8 @@ export interface TestStack {
   /** Runs a built entry point (e.g. a service's CLI) with this stack's environment for one service. */
   run(service: string, script: string): Promise<{ code: number | null; output: string }>;
   stop(name: string): Promise<void>;
-  start(name: string): Promise<void>;
+  /** Starts a stopped process; `env` changes its environment from now on (undefined removes a variable). */
+  start(name: string, env?: Record<string, string | undefined>): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
   /** A process's own URL, e.g. `social-2`'s (the second instance when `instances` asked for more). */
@@ -151,8 +152,10 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     urlOf: (name) => `http://127.0.0.1:${procs.get(name)!.env.PORT!}`,
     pid: (name) => procs.get(name)?.child?.pid,
     database,
-    async start(name) {
+    async start(name, env = {}) {
       const proc = procs.get(name)!;
+      proc.env = { ...proc.env, ...env };
+      for (const [key, value] of Object.entries(env)) if (value === undefined) delete proc.env[key];
       spawnProc(proc);
       await waitFor(ready(proc.env.PORT!), 20_000, `${name} ready`, () => proc.output.join(''));
     },

@@ -1,7 +1,9 @@
 import { mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import { createLogger } from '@warriors/kit';
+import { sampleValue, scrapeMetrics, type MetricSample } from '@warriors/test-support';
 import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
@@ -12,7 +14,9 @@ import { describeSocialThroughGateway } from '../support/social-flows';
 
 jest.setTimeout(60_000);
 
-const start = (dataDir: string) => startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent') });
+const METRICS_TOKEN = randomBytes(32).toString('base64url');
+const start = (dataDir: string) =>
+  startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent'), metricsToken: METRICS_TOKEN });
 
 describe('embedded mode: one process, PGlite, in-process bus', () => {
   let product: EmbeddedProduct;
@@ -28,6 +32,24 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   describeCampaignsThroughGateway(() => product.url);
   describeChallengesThroughGateway(() => product.url);
   describeSocialThroughGateway(() => product.url);
+
+  it('serves every service and the gateway from one registry on /metrics, behind METRICS_TOKEN', async () => {
+    expect((await fetch(`${product.url}/metrics`)).status).toBe(401);
+    const api = apiClient(product.url);
+    const token: string = (await api.signup()).body.access_token;
+    const answered = (samples: readonly MetricSample[], service: string) =>
+      sampleValue(samples, 'warriors_http_request_duration_seconds_count', { service, route: '/api/me', method: 'GET', status_class: '2xx' }) ?? 0;
+    const before = await scrapeMetrics(product.url, METRICS_TOKEN);
+    expect((await api.call('GET', '/api/me', { token })).status).toBe(200);
+    const samples = await scrapeMetrics(product.url, METRICS_TOKEN);
+    expect(answered(samples, 'gateway') - answered(before, 'gateway')).toBe(1);
+    expect(answered(samples, 'auth') - answered(before, 'auth')).toBe(1);
+    for (const service of ['auth', 'activity', 'gamification', 'campaigns', 'challenges', 'coaching']) {
+      expect(sampleValue(samples, 'warriors_outbox_pending_events', { service })).toBeGreaterThanOrEqual(0);
+    }
+    expect(samples.some((s) => s.name === 'warriors_consumer_pending_messages' && s.labels.durable === 'social_pulse')).toBe(true);
+    expect(sampleValue(samples, 'warriors_social_open_sockets', { service: 'social' })).toBeGreaterThanOrEqual(0);
+  });
 
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();

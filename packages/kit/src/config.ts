@@ -23,4 +23,15 @@ export const envFlag = (fallback: boolean) =>
 /** A secret that must come from the environment: no default, and not a guessable short string. */
 export const secret = (name: string) => z.string({ message: `${name} is required` }).min(32, `${name} must be at least 32 characters`);
 
+/**
+ * A secret that may be left out (unset or empty: undefined), held to the same rules as `secret`
+ * when given.
+ */
+export const optionalSecret = (name: string) =>
+  z
+    .string()
+    .optional()
+    .transform((value) => (value === '' ? undefined : value))
+    .pipe(z.string().min(32, `${name} must be at least 32 characters`).optional());
+
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

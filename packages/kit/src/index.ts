@@ -21,4 +21,5 @@ export * from './inbox';
 export * from './user-projection';
 export * from './batcher';
 export * from './runtime';
+export * from './metrics';
 export * from './leaderboard';

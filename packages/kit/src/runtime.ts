@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { createNatsBus } from './bus/nats-bus';
 import { systemClock } from './clock';
-import { loadConfig, port, secret } from './config';
+import { loadConfig, optionalSecret, port, secret } from './config';
 import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
 import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
 import { createLogger, logLevel } from './logger';
+import { createMetrics } from './metrics';
 import { loadServiceRegistry, stackPortOf } from './service-registry';
 import { serverOf, type Service, type ServicePorts } from './service';
 import { onShutdown } from './shutdown';
@@ -28,6 +29,8 @@ export const ServiceProcessEnv = z.object({
     .regex(/^[A-Za-z0-9_-]*$/)
     .default(''),
   JWT_SECRET: secret('JWT_SECRET'),
+  /** The secret being rotated out: tokens it signed are still accepted, none is signed with it. */
+  JWT_SECRET_PREVIOUS: optionalSecret('JWT_SECRET_PREVIOUS'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   CORS_ORIGINS: z
     .string()
@@ -40,6 +43,8 @@ export const ServiceProcessEnv = z.object({
     ),
   DB_POOL_SIZE: z.coerce.number().int().positive().default(10),
   LOG_LEVEL: logLevel,
+  /** Bearer token a scrape of /metrics must carry; unset, a service's /metrics is open (it is never routed by the gateway). */
+  METRICS_TOKEN: optionalSecret('METRICS_TOKEN'),
 });
 
 /** Ports a service needs beyond the common ones (e.g. a Redis leaderboard store), and how to close them. */
@@ -75,13 +80,16 @@ export async function runServiceProcess<Extra extends object = object, Env exten
       subjectPrefix: config.NATS_SUBJECT_PREFIX || undefined,
       logger,
     });
+    const metrics = createMetrics({ token: config.METRICS_TOKEN });
+    metrics.watchConsumers(() => bus.consumerStates());
     const extra = options.extraPorts ? await options.extraPorts(config) : { ports: {} as Extra, close: async () => undefined };
     const service = create({
       database,
       bus,
       clock: systemClock,
       logger,
-      tokens: createTokenSigner(config.JWT_SECRET, config.JWT_TTL_SECONDS),
+      tokens: createTokenSigner(config.JWT_SECRET, config.JWT_TTL_SECONDS, config.JWT_SECRET_PREVIOUS),
+      metrics: metrics.forService(name),
       corsOrigins: config.CORS_ORIGINS,
       ...extra.ports,
     });

@@ -6,6 +6,7 @@ import type { Clock } from './clock';
 import type { Database } from './db/database';
 import type { TokenSigner } from './http/jwt';
 import type { Logger } from './logger';
+import type { ServiceMetrics } from './metrics';
 
 /**
  * Everything a service gets from outside. The same factory runs in its own process (stack mode:
@@ -17,6 +18,8 @@ export interface ServicePorts {
   clock: Clock;
   logger: Logger;
   tokens: TokenSigner;
+  /** The process's metrics, labelled with this service's name (its app serves them on /metrics). */
+  metrics: ServiceMetrics;
   /** Browser origins allowed to call the service directly; normally only the gateway does. */
   corsOrigins?: string[];
 }

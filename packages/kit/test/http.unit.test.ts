@@ -1,7 +1,19 @@
 import express, { Router } from 'express';
 import jwt from 'jsonwebtoken';
 import { z } from 'zod';
-import { createApp, createLogger, createTokenSigner, DependencyUnavailableError, HttpError, isDependencyFailure, listen, parse, requireAuth, type RunningServer } from '../src';
+import {
+  createApp,
+  createLogger,
+  createMetrics,
+  createTokenSigner,
+  DependencyUnavailableError,
+  HttpError,
+  isDependencyFailure,
+  listen,
+  parse,
+  requireAuth,
+  type RunningServer,
+} from '../src';
 
 const SECRET = 'a-test-secret-that-is-long-enough-1234567890';
 const logger = createLogger('kit-test', 'silent');
@@ -39,7 +51,7 @@ describe('app factory', () => {
     router.get('/live-only', requireAuth(signer, { isDeleted }), (req, res) => {
       res.json({ id: req.user!.id });
     });
-    const app = createApp({ logger, routes: [router], largeBodyPaths: { '/big': '1mb' }, jsonLimit: '1kb' });
+    const app = createApp({ logger, metrics: createMetrics().forService('kit-test'), routes: [router], largeBodyPaths: { '/big': '1mb' }, jsonLimit: '1kb' });
     server = await listen(app, 0);
   });
 

@@ -1,5 +1,5 @@
 import { Router } from 'express';
-import { createApp, createLogger, listen, LONE_SURROGATE_MESSAGE, NUL_MESSAGE, unstorableText, type RunningServer } from '../src';
+import { createApp, createLogger, createMetrics, listen, LONE_SURROGATE_MESSAGE, NUL_MESSAGE, unstorableText, type RunningServer } from '../src';
 
 describe('text no database can store', () => {
   let server: RunningServer;
@@ -11,7 +11,7 @@ describe('text no database can store', () => {
       reached += 1;
       res.json({ name: (req.body as { name?: string } | undefined)?.name ?? null, query: req.query });
     });
-    server = await listen(createApp({ logger: createLogger('kit-test', 'silent'), routes: [router] }), 0);
+    server = await listen(createApp({ logger: createLogger('kit-test', 'silent'), metrics: createMetrics().forService('kit-test'), routes: [router] }), 0);
   });
   afterAll(() => server.close());
 

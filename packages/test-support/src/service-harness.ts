@@ -4,6 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import {
   createLogger,
   createMemoryBus,
+  createMetrics,
   createNatsBus,
   createTokenSigner,
   fixedClock,
@@ -13,6 +14,7 @@ import {
   type Database,
   type Logger,
   type MemoryBus,
+  type Metrics,
   type Service,
   type ServicePorts,
   type TokenSigner,
@@ -66,6 +68,8 @@ export interface ServiceUnderTest<B extends Bus = MemoryBus> {
   tokens: TokenSigner;
   clock: PinnedClock;
   logger: Logger;
+  /** The service's own metrics registry (its app serves it on /metrics, without a token). */
+  metrics: Metrics;
   /** A JSON request to the service, with the token as bearer when given. */
   call(method: string, path: string, options?: CallOptions): Promise<Reply>;
   /** Stops the server, the service and the bus, and removes what the harness made (database, stream). */
@@ -106,7 +110,9 @@ async function serve<B extends Bus>(options: HarnessOptions, bus: B, removeBus: 
   const clock = typeof options.clock === 'string' ? fixedClock(options.clock) : options.clock;
   const tokens = createTokenSigner(TEST_TOKEN_SECRET, 3600);
   const logger = createLogger(`${options.name}-test`, 'silent');
-  const service = await options.create({ database, bus, tokens, clock, logger });
+  const metrics = createMetrics();
+  metrics.watchConsumers(() => bus.consumerStates());
+  const service = await options.create({ database, bus, tokens, clock, logger, metrics: metrics.forService(options.name) });
   await service.start();
   const server = await listen(serverOf(service), 0);
 
@@ -117,6 +123,7 @@ async function serve<B extends Bus>(options: HarnessOptions, bus: B, removeBus: 
     tokens,
     clock,
     logger,
+    metrics,
     async call(method, path, call = {}) {
       const headers: Record<string, string> = { 'content-type': 'application/json', ...call.headers };
       if (call.token) headers.authorization = `Bearer ${call.token}`;

@@ -32,6 +32,7 @@ export interface ActivityServiceOptions {
 export function createActivityService(ports: ServicePorts & ActivityServiceOptions): Service {
   const db = ports.database.db as Kysely<ActivityDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const users = createUserDirectory({ db, bus: ports.bus });
   const effects = createEffectsListener(ports.bus, ports.effectSources ?? ['gamification']);
   const activityLog = createActivityLog({
@@ -44,6 +45,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
   });
   const reports = createReports({ db, bus: ports.bus, clock: ports.clock, users });
   const app = createApp({
+    metrics: ports.metrics,
     logger: ports.logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],

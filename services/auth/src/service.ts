@@ -21,6 +21,7 @@ const PICTURE_BODY_LIMIT = '7mb';
 
 export function createAuthService(ports: ServicePorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const db = ports.database.db as Kysely<AuthDatabase>;
   const accounts = createAccounts({
     db,
@@ -37,6 +38,7 @@ export function createAuthService(ports: ServicePorts): Service {
     },
   });
   const app = createApp({
+    metrics: ports.metrics,
     logger: ports.logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],

@@ -16,8 +16,10 @@ export function createCampaignsService(ports: ServicePorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<CampaignsDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const campaigns = createCampaigns({ db, outbox, clock });
   const app = createApp({
+    metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],

@@ -35,11 +35,13 @@ export function createChallengesService(ports: ChallengesPorts): Service {
   const { bus, clock, logger, tokens, leaderboard: board } = ports;
   const db = ports.database.db as Kysely<ChallengesDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const pages = createBoardPages();
   const challenges = createChallenges({ db, outbox, bus, clock, logger, board, pages });
   const keeper = createLeaderboardKeeper({
     store: board,
     logger,
+    metrics: ports.metrics,
     checkEveryMs: ports.leaderboardCheckMs,
     rebuild: async () => {
       const rebuilt = await rebuildBoards(db, board, clock.now());
@@ -48,6 +50,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     },
   });
   const app = createApp({
+    metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [

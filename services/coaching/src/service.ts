@@ -19,10 +19,12 @@ export type CoachingPorts = ServicePorts & {
 export function createCoachingService(ports: CoachingPorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<CoachingDatabase>;
-  const model = createCoachModel({ model: DEFAULT_MODEL, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, ...ports.model }, logger);
+  const model = createCoachModel({ model: DEFAULT_MODEL, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, ...ports.model }, logger, ports.metrics);
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const coach = createCoach({ db, outbox, bus, clock, model });
   const app = createApp({
+    metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],

@@ -45,11 +45,13 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const db = ports.database.db as Kysely<GamificationDatabase>;
   const dailyGoalPoints = ports.dailyGoalPoints ?? DEFAULT_DAILY_GOAL_POINTS;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
+  ports.metrics.watchOutbox(() => outbox.counts());
   const directory = createUserDirectory(db);
   const leaderboards = createLeaderboards(store, directory);
   const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
-  const keeper = createLeaderboardKeeper({ db, store, clock, logger, checkEveryMs: ports.leaderboardCheckMs });
+  const keeper = createLeaderboardKeeper({ db, store, clock, logger, metrics: ports.metrics, checkEveryMs: ports.leaderboardCheckMs });
   const app = createApp({
+    metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [

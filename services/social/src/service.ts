@@ -44,7 +44,9 @@ export function createSocialService(ports: SocialPorts): Service {
       return !(await isDeleted(userId));
     },
   });
+  ports.metrics.gaugeOf('social_open_sockets', 'Live sockets (/ws) open on this process', hub.size);
   const app = createApp({
+    metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],

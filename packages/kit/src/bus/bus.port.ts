@@ -91,6 +91,18 @@ export type BatchHandler<E extends DomainEvent = DomainEvent> = (items: Array<Ba
 
 export type RequestHandler = (payload: unknown) => Promise<unknown>;
 
+/** A durable consumer as the broker counts it (JetStream's consumer info), for the process's metrics. */
+export interface ConsumerState {
+  /** The broker's name for it (the NATS adapter makes one per subject filter: `<durable>_<filter>`). */
+  durable: string;
+  /** Messages of the stream not yet handed to it: its lag. */
+  pending: number;
+  /** Handed to it and not acknowledged yet. */
+  ackPending: number;
+  /** Of those, messages delivered more than once. */
+  redelivered: number;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
 }
@@ -116,5 +128,7 @@ export interface Bus {
   publishTransient(subject: string, payload: unknown): Promise<void>;
   subscribeTransient(subject: string, handler: (payload: unknown) => void): Promise<Subscription>;
   isReady(): Promise<boolean>;
+  /** The durable consumers this handle consumes from (since it was opened), as the broker counts them now. */
+  consumerStates(): Promise<ConsumerState[]>;
   close(): Promise<void>;
 }

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { DomainEvent } from '@warriors/contracts';
-import type { BatchHandler, Bus, ConsumerOptions, PublishOptions, RequestHandler, Subscription } from './bus.port';
+import type { BatchHandler, Bus, ConsumerOptions, ConsumerState, PublishOptions, RequestHandler, Subscription } from './bus.port';
 import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
@@ -108,6 +108,19 @@ export class MemoryBroker {
   /** Messages still held, for health metrics: bounded by acks and by maxMessages. */
   retainedCount(): number {
     return this.log.length;
+  }
+
+  /** A durable as JetStream's consumer info counts it: not yet delivered, delivered and unacked, redelivered. */
+  consumerState(name: string): ConsumerState | undefined {
+    const d = this.durables.get(name);
+    if (!d) return undefined;
+    let pending = 0;
+    for (let seq = d.nextSeq, m = this.message(seq); m; m = this.message(++seq)) {
+      if (d.subjects.some((s) => subjectMatches(s, m!.subject))) pending++;
+    }
+    let redelivered = 0;
+    for (const p of d.pending.values()) if (p.deliveries > 1) redelivered++;
+    return { durable: name, pending, ackPending: d.pending.size, redelivered };
   }
 
   /** Returns false when the msg id was already seen within the window (like a duplicate PubAck). */
@@ -309,6 +322,8 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
   const broker = options.broker ?? new MemoryBroker(options);
   const listeners: DeadLetterListener[] = [];
   const subscriptions = new Set<Subscription>();
+  /** The durables this handle consumes from, for consumerStates(). */
+  const durableNames = new Set<string>();
   let closed = false;
 
   const open = (): void => {
@@ -339,6 +354,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
     async consume(consumerOptions, handler) {
       open();
       const worker = broker.attach(consumerOptions, onItsSubjects(consumerOptions, broker.logger, oneByOne(handler)), 1, listeners);
+      durableNames.add(consumerOptions.durable);
       return track(() => broker.detach(worker.durable, worker));
     },
     async consumeBatch(consumerOptions, handler) {
@@ -346,6 +362,7 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
       // No maxWaitMs here: in-process handlers have no round trips for a fuller batch to save, so a
       // batch is whatever is waiting when the worker is free.
       const worker = broker.attach(consumerOptions, onItsSubjects(consumerOptions, broker.logger, handler), consumerOptions.batch.max, listeners);
+      durableNames.add(consumerOptions.durable);
       return track(() => broker.detach(worker.durable, worker));
     },
     onDeadLetter(listener) {
@@ -377,6 +394,9 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
     },
     async isReady() {
       return !closed;
+    },
+    async consumerStates() {
+      return [...durableNames].flatMap((name) => broker.consumerState(name) ?? []);
     },
     async close() {
       closed = true;

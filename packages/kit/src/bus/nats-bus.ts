@@ -10,7 +10,7 @@ import {
   type JetStreamManager,
   type JsMsg,
 } from '@nats-io/jetstream';
-import type { BatchHandler, Bus, ConsumerOptions, Subscription } from './bus.port';
+import type { BatchHandler, Bus, ConsumerOptions, ConsumerState, Subscription } from './bus.port';
 import {
   consoleLogger,
   DEDUPE_WINDOW_MS,
@@ -78,6 +78,8 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
 
   const listeners: DeadLetterListener[] = [];
   const subscriptions = new Set<Subscription>();
+  /** The JetStream consumers this connection consumes from, for consumerStates(). */
+  const consumerNames = new Set<string>();
   let closed = false;
 
   const track = (stop: () => Promise<void>): Subscription => {
@@ -154,6 +156,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     let wake: (() => void) | undefined;
 
     await ensureConsumer();
+    consumerNames.add(name);
     const loop = (async () => {
       while (!stopped) {
         try {
@@ -336,6 +339,14 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       } catch {
         return false;
       }
+    },
+    async consumerStates() {
+      const states: ConsumerState[] = [];
+      for (const name of consumerNames) {
+        const info = await jsm.consumers.info(streamName, name);
+        states.push({ durable: name, pending: info.num_pending, ackPending: info.num_ack_pending, redelivered: info.num_redelivered });
+      }
+      return states;
     },
     async close() {
       if (closed) return;

@@ -2,6 +2,7 @@ import cors from 'cors';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
 import type { Logger } from '../logger';
+import { METRICS_PATH, metricsEndpoint, type ServiceMetrics } from '../metrics';
 import { errorHandler, jsonNotFound } from './errors';
 import { healthRouter, type ReadinessCheck } from './health';
 import { requestContext } from './request-context';
@@ -18,23 +19,26 @@ export interface AppOptions {
   /** Paths that accept a larger JSON body than jsonLimit, e.g. { '/settings/profile-picture': '7mb' }. */
   largeBodyPaths?: Record<string, string>;
   routes: Router[];
+  /** The service's metrics: every request is timed under its route template, and GET /metrics serves them. */
+  metrics: ServiceMetrics;
 }
 
 /**
  * The express app every service uses: request id and logging, helmet, CORS as configured,
  * a small JSON body limit, no text a database cannot store (NUL, lone surrogates: 422), health
- * endpoints, JSON 404 and the `{detail}` error shape.
+ * endpoints, /metrics, JSON 404 and the `{detail}` error shape.
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
-  app.use(requestContext(options.logger));
+  app.use(requestContext(options.logger, options.metrics.timeRequests()));
   app.use(helmet());
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     app.use(cors({ origin: options.corsOrigins, credentials: false }));
   }
   app.use(healthRouter(options.readiness ?? []));
+  app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));
   // A parsed body is skipped by the next parser, so the larger limits must come first.
   for (const [path, limit] of Object.entries(options.largeBodyPaths ?? {})) app.use(path, express.json({ limit }));
   app.use(express.json({ limit: options.jsonLimit ?? DEFAULT_JSON_LIMIT }));

@@ -1,4 +1,4 @@
-import { createSecretKey } from 'node:crypto';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { unauthorized } from './errors';
@@ -11,19 +11,34 @@ export interface TokenSigner {
   verify(token: string): AuthUser;
 }
 
-/** HS256 tokens with a mandatory expiry; anything else (no exp, other alg, bad signature) is refused. */
-export function createTokenSigner(secret: string, expiresInSeconds: number): TokenSigner {
-  // A key object made once: given the string, jsonwebtoken first tries it as a PEM public key on
+/**
+ * HS256 tokens with a mandatory expiry; anything else (no exp, other alg, bad signature) is refused.
+ * Tokens are signed with `secret`; `previousSecret` (the one being rotated out) is also accepted for
+ * verification, so rotating the secret signs nobody out: see docs/operations.md, "Rotating JWT_SECRET".
+ */
+export function createTokenSigner(secret: string, expiresInSeconds: number, previousSecret?: string): TokenSigner {
+  // Key objects made once: given the string, jsonwebtoken first tries it as a PEM public key on
   // every call, and that failed parse was the costliest step of an authenticated request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
+  const previousKey = previousSecret === undefined ? undefined : createSecretKey(Buffer.from(previousSecret, 'utf8'));
+  const verifyWith = (token: string, verifyKey: KeyObject): AuthUser => {
+    const payload = jwt.verify(token, verifyKey, { algorithms: [ALGORITHM] });
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
+      throw new Error('token lacks subject or expiry');
+    }
+    return { id: payload.sub };
+  };
   return {
     sign: (user) => jwt.sign({}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
     verify: (token) => {
-      const payload = jwt.verify(token, key, { algorithms: [ALGORITHM] });
-      if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
-        throw new Error('token lacks subject or expiry');
+      try {
+        return verifyWith(token, key);
+      } catch (err) {
+        // Only a signature the current secret did not make is worth a second try: an expired or
+        // malformed token stays refused whichever secret signed it.
+        if (!previousKey || !(err instanceof jwt.JsonWebTokenError && err.message === 'invalid signature')) throw err;
+        return verifyWith(token, previousKey);
       }
-      return { id: payload.sub };
     },
   };
 }

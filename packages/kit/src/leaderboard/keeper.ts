@@ -1,5 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { Logger } from '../logger';
+import type { ServiceMetrics } from '../metrics';
 import type { LeaderboardStore } from './leaderboard-store.port';
 
 /** How often each instance asks the store whether its boards are still complete (one EXISTS). */
@@ -13,6 +14,8 @@ export interface LeaderboardKeeperDeps {
    * another process holds the rebuild. The service's own rebuild (gamification's ledger, challenges' members).
    */
   rebuild: () => Promise<Record<string, unknown> | null>;
+  /** Counts each rebuild this process makes (warriors_leaderboard_rebuilds_total). */
+  metrics: ServiceMetrics;
   checkEveryMs?: number;
 }
 
@@ -31,6 +34,10 @@ export interface LeaderboardKeeper {
  */
 export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): LeaderboardKeeper {
   const { store, logger, rebuild, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
+  const rebuilds = deps.metrics.counter(
+    'leaderboard_rebuilds_total',
+    'Rebuilds of the leaderboards from their system of record after they were found incomplete (Redis restarted or flushed)',
+  );
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -45,7 +52,10 @@ export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): Leaderboar
       }
       const started = performance.now();
       const rebuilt = await rebuild();
-      if (rebuilt) logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
+      if (rebuilt) {
+        rebuilds.inc({ service: deps.metrics.service });
+        logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
+      }
       lastProblem = undefined;
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);

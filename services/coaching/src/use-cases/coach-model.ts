@@ -1,6 +1,6 @@
 import OpenAI from 'openai';
 import { COACHING_MESSAGES } from '@warriors/contracts';
-import { HttpError, type Logger } from '@warriors/kit';
+import { HttpError, type Logger, type ServiceMetrics } from '@warriors/kit';
 import type { z } from 'zod';
 import type { ModelRequest } from '../domain/prompts';
 
@@ -28,7 +28,14 @@ const SDK_TIMEOUT_MARGIN_MS = 1000;
 
 const modelFailed = () => new HttpError(502, COACHING_MESSAGES.modelFailed);
 
-export function createCoachModel(settings: ModelSettings, logger: Logger): CoachModel {
+/** How a call to the model server ended (the label of warriors_model_calls_total). */
+type CallOutcome = 'answered' | 'timeout' | 'failed' | 'no_json' | 'wrong_shape';
+
+export function createCoachModel(settings: ModelSettings, logger: Logger, metrics: ServiceMetrics): CoachModel {
+  const calls = metrics.counter('model_calls_total', 'Calls to the model server, by the answer asked for (kind) and how they ended (outcome)', ['kind', 'outcome']);
+  const count = (request: ModelRequest, outcome: CallOutcome): void => {
+    calls.inc({ service: metrics.service, kind: request.schemaName, outcome });
+  };
   // No retries: a failure answers the broker promptly, and they may ask again.
   const client = settings.apiKey ? new OpenAI({ apiKey: settings.apiKey, baseURL: settings.baseURL, timeout: settings.timeoutMs + SDK_TIMEOUT_MARGIN_MS, maxRetries: 0 }) : null;
   /** A timeout of our own beside the SDK's: the SDK's is reported as a connection error in some runtimes. */
@@ -53,9 +60,11 @@ export function createCoachModel(settings: ModelSettings, logger: Logger): Coach
       return reply.choices[0]?.message?.content;
     } catch (err) {
       if (abort.signal.aborted || (err instanceof Error && err.name === 'APIConnectionTimeoutError')) {
+        count(request, 'timeout');
         logger.warn({ model: settings.model }, 'the model did not answer in time');
         throw new HttpError(502, COACHING_MESSAGES.modelTimeout);
       }
+      count(request, 'failed');
       logger.warn({ model: settings.model, error: err instanceof Error ? err.message : String(err) }, 'the model server failed');
       throw modelFailed();
     } finally {
@@ -71,14 +80,17 @@ export function createCoachModel(settings: ModelSettings, logger: Logger): Coach
       try {
         json = JSON.parse(content ?? '');
       } catch {
+        count(request, 'no_json');
         logger.warn({ model: settings.model }, 'the model answered no JSON');
         throw modelFailed();
       }
       const parsed = shape.safeParse(json);
       if (!parsed.success) {
+        count(request, 'wrong_shape');
         logger.warn({ model: settings.model, issues: parsed.error.issues.length }, 'the model answered the wrong shape');
         throw modelFailed();
       }
+      count(request, 'answered');
       return parsed.data;
     },
   };

@@ -1,4 +1,4 @@
-import { createLeaderboardKeeper as createKeeper, type Clock, type LeaderboardKeeper, type LeaderboardStore, type Logger } from '@warriors/kit';
+import { createLeaderboardKeeper as createKeeper, type Clock, type LeaderboardKeeper, type LeaderboardStore, type Logger, type ServiceMetrics } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { rebuildLeaderboards } from './rebuild-leaderboards';
 
@@ -9,11 +9,12 @@ export interface GamificationKeeperDeps {
   store: LeaderboardStore;
   clock: Clock;
   logger: Logger;
+  metrics: ServiceMetrics;
   checkEveryMs?: number;
 }
 
 /** kit's keeper with gamification's rebuild: the boards come back from the points ledger. */
 export function createLeaderboardKeeper(deps: GamificationKeeperDeps): LeaderboardKeeper {
-  const { db, store, clock, logger, checkEveryMs } = deps;
-  return createKeeper({ store, logger, checkEveryMs, rebuild: () => rebuildLeaderboards(db, store, clock.now()) });
+  const { db, store, clock, logger, metrics, checkEveryMs } = deps;
+  return createKeeper({ store, logger, metrics, checkEveryMs, rebuild: () => rebuildLeaderboards(db, store, clock.now()) });
 }

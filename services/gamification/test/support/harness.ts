@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
-import { createMemoryBus, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
+import { createMemoryBus, createMetrics, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
 import {
   activityLogged,
   faultFigures,
@@ -125,7 +125,15 @@ export async function startGamification(store: LeaderboardStore, clock: PinnedCl
     },
     async addInstance() {
       const otherBus = createMemoryBus({ broker: bus.broker });
-      const other = create({ database: gamification.database, bus: otherBus, tokens: gamification.tokens, clock, logger: gamification.logger });
+      // Another process: its own metrics registry.
+      const other = create({
+        database: gamification.database,
+        bus: otherBus,
+        tokens: gamification.tokens,
+        clock,
+        logger: gamification.logger,
+        metrics: createMetrics().forService('gamification'),
+      });
       await other.start();
       return {
         async stop() {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { ActivityType, EventOf } from '@warriors/contracts';
 import { createRedis, fixedClock, type Redis } from '@warriors/kit';
-import { eventuallyPasses, startOwnRedis, type OwnRedis } from '@warriors/test-support';
+import { eventuallyPasses, parseMetrics, sampleValue, startOwnRedis, type OwnRedis } from '@warriors/test-support';
 import { createRedisLeaderboardStore, type LeaderboardStore } from '@warriors/kit';
 import { rebuildLeaderboards } from '../../src/use-cases/rebuild-leaderboards';
 import { startGamification, type TestGamification } from '../support/harness';
@@ -62,6 +62,11 @@ async function deadLetters(): Promise<number> {
   return row.n;
 }
 
+/** warriors_leaderboard_rebuilds_total of the service's process. */
+async function rebuilds(): Promise<number> {
+  return sampleValue(parseMetrics(await g.metrics.registry.metrics()), 'warriors_leaderboard_rebuilds_total', { service: 'gamification' }) ?? 0;
+}
+
 async function logMany(users: ReadonlyArray<{ user_id: string }>, count: number, owed: Map<string, number>): Promise<Array<EventOf<'activity.logged'>>> {
   const events = await Promise.all(
     Array.from({ length: count }, (_, i) => {
@@ -87,6 +92,7 @@ it('rebuilds the boards by itself after a FLUSHALL mid-stream; redeliveries from
   const owed = new Map<string, number>();
   const before = await logMany(users, 60, owed);
   await eventuallyPasses(async () => expect(Object.fromEntries(await boardPoints(users, 'alltime'))).toEqual(Object.fromEntries(owed)), 10_000);
+  const rebuildsBefore = await rebuilds();
 
   const flushing = redis.flushall();
   const during = await logMany(users, 60, owed);
@@ -97,6 +103,8 @@ it('rebuilds the boards by itself after a FLUSHALL mid-stream; redeliveries from
   await expectBoardsToEqual(users, owed);
   expect(await store.isComplete()).toBe(true);
   expect(await deadLetters()).toBe(0);
+  // An operator sees the repair: the process counted its rebuild.
+  expect(await rebuilds()).toBeGreaterThan(rebuildsBefore);
 });
 
 it('answers 503 while Redis is down, then rebuilds, catches up the logs of the outage and a deletion, and dead-letters nothing', async () => {
