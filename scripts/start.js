@@ -18,31 +18,30 @@ function build() {
   }
 }
 
-/** <SERVICE>_PORT moves one service off its registry port; a wrong one stops the stack before anything starts, naming it. */
-function stackPortFrom(env, variable, fallback) {
-  if (env[variable] === undefined) return fallback;
-  const port = Number(env[variable]);
-  if (Number.isInteger(port) && port > 0 && port <= 65535) return port;
-  console.error(`Invalid configuration: ${variable}: expected a port number (1-65535), got "${env[variable]}"`);
-  process.exit(1);
-}
-
 function startStack() {
-  const { loadServiceRegistry, upstreamVariable } = require(path.join(root, 'packages/kit/dist/service-registry.js'));
+  const { loadServiceRegistry } = require(path.join(root, 'packages/kit/dist/service-registry.js'));
+  const { planStack, StackConfigError } = require(path.join(root, 'gateway/dist/stack-plan.js'));
   const { supervise } = require(path.join(root, 'gateway/dist/supervisor.js'));
   const env = { ...process.env };
   if (!env.JWT_SECRET) {
     env.JWT_SECRET = randomBytes(48).toString('base64url');
     console.warn('JWT_SECRET is not set: using a random secret for this run (sessions end when the stack stops).');
   }
-  const processes = [];
-  const upstreams = {};
-  for (const { name, port: stackPort } of loadServiceRegistry().services) {
-    const port = stackPortFrom(env, `${name.toUpperCase()}_PORT`, stackPort);
-    processes.push({ name, script: path.join(root, `services/${name}/dist/main.js`), env: { ...env, PORT: String(port) } });
-    upstreams[upstreamVariable(name)] = env[upstreamVariable(name)] ?? `http://127.0.0.1:${port}`;
+  // STACK_INSTANCES and <SERVICE>_PORT: a wrong one stops the stack before anything starts, naming it.
+  let plan;
+  try {
+    plan = planStack(loadServiceRegistry(), env);
+  } catch (err) {
+    if (!(err instanceof StackConfigError)) throw err;
+    console.error(err.message);
+    process.exit(1);
   }
-  processes.push({ name: 'gateway', script: path.join(root, 'gateway/dist/main.js'), env: { ...env, ...upstreams } });
+  const processes = plan.instances.map(({ name, service, port }) => ({
+    name,
+    script: path.join(root, `services/${service}/dist/main.js`),
+    env: { ...env, PORT: String(port) },
+  }));
+  processes.push({ name: 'gateway', script: path.join(root, 'gateway/dist/main.js'), env: { ...env, ...plan.upstreams } });
   // A crashed process is started again with backoff; a signal stops them all, restarting none.
   const supervisor = supervise(processes);
   const stop = (signal) => void supervisor.stop(signal).then(() => process.exit(0));

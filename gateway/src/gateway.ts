@@ -2,9 +2,10 @@ import { existsSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Socket } from 'node:net';
+import { PassThrough, type Readable } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
 import helmet from 'helmet';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, type Options as ProxyOptions, type Plugin } from 'http-proxy-middleware';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
 import {
@@ -43,6 +44,14 @@ const CONTENT_SECURITY_POLICY = {
 /** The longest an idle upstream socket is kept; an upstream's shorter Keep-Alive hint wins. */
 const UPSTREAM_IDLE_SOCKET_MS = 60_000;
 
+/** How long an upstream instance may take to accept a connection before the gateway tries another one. */
+export const DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS = 2_000;
+const CONNECT_TIMEOUT = 'ECONNTIMEOUT';
+/** Errors of a connection that never opened: the upstream saw nothing of the request. */
+const NEVER_CONNECTED = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', CONNECT_TIMEOUT]);
+
+type ProxyServer = Parameters<Plugin>[0];
+
 export interface GatewayOptions {
   logger: Logger;
   pools: Partial<Record<string, UpstreamPool>>;
@@ -64,6 +73,8 @@ export interface GatewayOptions {
    * Left out only by benches measuring the bare proxy.
    */
   metrics?: ServiceMetrics;
+  /** How long an upstream may take to accept a connection before it counts as down (DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS). */
+  upstreamConnectTimeoutMs?: number;
 }
 
 export interface Gateway {
@@ -80,6 +91,12 @@ declare module 'node:http' {
     upstreamRoute?: string;
     /** The upstream did not answer within upstreamTimeoutMs (a 504, where a crashed one is a 502). */
     upstreamTimedOut?: boolean;
+    /** The connection to upstreamUrl opened: from here on a failure may have reached the upstream. */
+    upstreamConnected?: boolean;
+    /** The request was sent to a second instance after the first refused the connection. */
+    upstreamRetried?: boolean;
+    /** The body read so far, kept until the upstream connection opens, for a retry on another instance. */
+    upstreamBody?: RecordedBody;
   }
 }
 
@@ -120,27 +137,69 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   app.post(['/api/login', '/api/signup'], authLimiter);
 
-  const proxy = createProxyMiddleware<http.IncomingMessage, http.ServerResponse>({
-    router: (req) => req.upstreamUrl!,
+  const connectTimeoutMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
+  const poolOf = (req: http.IncomingMessage) => (req.upstreamService ? pools[req.upstreamService] : undefined);
+
+  /** The connection to the instance opened: the pool learns it is up, and a retry is no longer possible. */
+  const onConnected = (req: http.IncomingMessage): void => {
+    req.upstreamConnected = true;
+    req.upstreamBody?.stop();
+    req.upstreamBody = undefined;
+    if (poolOf(req)?.connected(req.upstreamUrl!)) logger.info({ service: req.upstreamService, upstream: req.upstreamUrl }, 'upstream instance back in the pool');
+  };
+  /** A connection that does not open within connectTimeoutMs is given up like a refused one. */
+  const watchConnection = (proxyReq: http.ClientRequest, req: http.IncomingMessage): void => {
+    const watch = (socket: Socket): void => {
+      if (!socket.connecting) return onConnected(req);
+      const timer = setTimeout(() => proxyReq.destroy(Object.assign(new Error(`no connection within ${connectTimeoutMs} ms`), { code: CONNECT_TIMEOUT })), connectTimeoutMs);
+      socket.once('connect', () => {
+        clearTimeout(timer);
+        onConnected(req);
+      });
+      proxyReq.once('close', () => clearTimeout(timer));
+    };
+    if (proxyReq.socket) watch(proxyReq.socket);
+    else proxyReq.once('socket', watch);
+  };
+
+  const proxyOptions: ProxyOptions<http.IncomingMessage, http.ServerResponse> = {
     changeOrigin: false,
     xfwd: true,
-    ws: false,
     proxyTimeout: options.upstreamTimeoutMs ?? 30_000,
     // With an agent timeout set, Node drops an idle upstream socket a second before the upstream's own
     // Keep-Alive timeout (its `Keep-Alive: timeout=N` hint); without it the gateway could reuse a
     // socket the upstream is closing, and that request failed with a reset (a 502 under light load).
     agent: new http.Agent({ keepAlive: true, maxSockets: 512, timeout: UPSTREAM_IDLE_SOCKET_MS }),
+  };
+  const server = proxyServer({
+    ...proxyOptions,
     on: {
       proxyReq: (proxyReq, req) => {
-        proxyReq.setHeader(REQUEST_ID_HEADER, (req as express.Request).id);
         // proxyTimeout aborts the request, which then fails like an upstream that crashed (ECONNRESET):
         // only this mark tells a slow upstream (504) from a broken one (502).
         proxyReq.once('timeout', () => {
           req.upstreamTimedOut = true;
         });
+        watchConnection(proxyReq, req);
       },
+      proxyReqWs: (proxyReq, req) => watchConnection(proxyReq, req),
       error: (err, req, res) => {
         const service = req.upstreamService ?? 'upstream';
+        const code = (err as NodeJS.ErrnoException).code;
+        const pool = poolOf(req);
+        if (pool && !req.upstreamConnected && code && NEVER_CONNECTED.has(code)) {
+          const ejectedMs = pool.failedToConnect(req.upstreamUrl!);
+          if (ejectedMs !== null) logger.warn({ err: (err as Error).message, service, upstream: req.upstreamUrl, ejectedMs }, 'upstream instance taken out of the pool');
+          // Nothing reached the instance, so even a POST may go to another one, once. (An upgrade
+          // cannot: the proxy closes the client's socket on its error; the browser opens a new one.)
+          const other = req.upstreamRetried ? undefined : pool.alternativeTo(req.upstreamUrl!);
+          if (other && res instanceof http.ServerResponse && !res.headersSent) {
+            req.upstreamRetried = true;
+            req.upstreamUrl = other;
+            send(req, res, replayBody(req));
+            return;
+          }
+        }
         logger.warn({ err: (err as Error).message, service, upstream: req.upstreamUrl }, 'upstream failed');
         if (res instanceof http.ServerResponse) {
           if (res.headersSent) {
@@ -158,8 +217,12 @@ export function createGateway(options: GatewayOptions): Gateway {
       },
     },
   });
+  const send = (req: http.IncomingMessage, res: http.ServerResponse, body: Readable | undefined): void => {
+    // The request id goes in with the options: the body may start flowing before the proxyReq event.
+    server.web(req, res, { ...proxyOptions, target: req.upstreamUrl!, buffer: body, headers: { [REQUEST_ID_HEADER]: (req as express.Request).id } });
+  };
 
-  const toService: RequestHandler = (req, res, next) => {
+  const toService: RequestHandler = (req, res) => {
     const route = routeFor(req.path, options.routes ?? ROUTES);
     const service = route?.service;
     const pool = service ? pools[service] : undefined;
@@ -170,7 +233,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     req.upstreamRoute = route.template ?? route.pattern.source;
     req.upstreamService = service;
     req.upstreamUrl = pool.next();
-    void proxy(req, res, next);
+    send(req, res, hasBody(req) ? recordBody(req) : undefined);
   };
   app.use('/api', (req, res, next) => {
     // Mounted handlers see a path without /api; the upstream must get the original one.
@@ -192,7 +255,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     req.upstreamService = WEBSOCKET_SERVICE!;
     req.upstreamUrl = pool.next();
-    proxy.upgrade(req, socket, head);
+    server.ws(req, socket, head, { ...proxyOptions, target: req.upstreamUrl });
   };
 
   return { app, onUpgrade };
@@ -214,6 +277,53 @@ function watchPools(metrics: ServiceMetrics, pools: Partial<Record<string, Upstr
   metrics.labelledGaugeOf('gateway_upstream_instance_up', "Instances of each service in the gateway's pool: 1 takes requests, 0 ejected", ['upstream', 'instance'], () =>
     Object.entries(pools).flatMap(([upstream, pool]) => pool!.instances().map(({ url, up }) => ({ labels: { upstream, instance: url }, value: up ? 1 : 0 }))),
   );
+}
+
+/**
+ * The http-proxy server behind http-proxy-middleware, with the `on` handlers wired: sending through
+ * it lets each request name its target and its body stream (a retried request's replayed body).
+ */
+function proxyServer(options: ProxyOptions<http.IncomingMessage, http.ServerResponse>): ProxyServer {
+  let server: ProxyServer | undefined;
+  // The router only satisfies the factory's check: every call names its target (send, onUpgrade).
+  createProxyMiddleware({ ...options, router: (req) => req.upstreamUrl!, plugins: [(proxy) => (server = proxy)] });
+  return server!;
+}
+
+interface RecordedBody {
+  /** What the first instance is sent. */
+  sent: PassThrough;
+  /** Every chunk read from the client so far. */
+  read: Buffer[];
+  stop(): void;
+}
+
+const hasBody = (req: http.IncomingMessage): boolean => req.headers['transfer-encoding'] !== undefined || Number(req.headers['content-length'] ?? 0) > 0;
+
+/** Streams the body to the upstream as it comes, keeping a copy until the connection opens (onConnected). */
+function recordBody(req: http.IncomingMessage): Readable {
+  const sent = new PassThrough();
+  const read: Buffer[] = [];
+  const keep = (chunk: Buffer) => read.push(chunk);
+  // Both in the same tick, before the body flows: the copy misses no chunk the stream gets.
+  req.on('data', keep);
+  req.pipe(sent);
+  req.upstreamBody = { sent, read, stop: () => req.off('data', keep) };
+  return sent;
+}
+
+/** The whole body again for a second instance: the chunks read so far, then the rest as it comes. */
+function replayBody(req: http.IncomingMessage): Readable | undefined {
+  const body = req.upstreamBody;
+  if (!body) return undefined;
+  body.stop();
+  req.upstreamBody = undefined;
+  req.unpipe(body.sent);
+  const replay = new PassThrough();
+  for (const chunk of body.read) replay.write(chunk);
+  if (req.readableEnded) replay.end();
+  else req.pipe(replay);
+  return replay;
 }
 
 function serveWebApp(app: Express, webDist: string): void {

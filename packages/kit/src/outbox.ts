@@ -360,26 +360,28 @@ export function createOutbox(options: OutboxOptions): Outbox {
       return outboxCounts(database.db, schema);
     },
     async start() {
-      await sql
-        .raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`)
-        .execute(database.db);
-      // Outbox tables made before retries existed gain their columns in place. Looked up first: the
-      // alter locks the whole table, which would stall the other instances' writes at every start.
-      const upToDate = await sql<{ n: number }>`
-        select count(*)::int as n from information_schema.columns
-        where table_schema = ${schema} and table_name = 'outbox' and column_name = 'last_error'`.execute(database.db);
-      if (upToDate.rows[0]!.n === 0) {
+      // Under migrate()'s lock: "if not exists" alone fails one of N instances creating the table at once.
+      await database.db.transaction().execute(async (trx) => {
+        await sql`select pg_advisory_xact_lock(hashtext(${schema}))`.execute(trx);
+        await sql.raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`).execute(trx);
+        // Outbox tables made before retries existed gain their columns in place. Looked up first: the
+        // alter locks the whole table, which would stall the other instances' writes at every start.
+        const upToDate = await sql<{ n: number }>`
+          select count(*)::int as n from information_schema.columns
+          where table_schema = ${schema} and table_name = 'outbox' and column_name = 'last_error'`.execute(trx);
+        if (upToDate.rows[0]!.n === 0) {
+          await sql
+            .raw(
+              `alter table ${schema}.outbox add column if not exists attempts int not null default 0, add column if not exists next_attempt_at timestamptz, add column if not exists last_error text`,
+            )
+            .execute(trx);
+        }
         await sql
           .raw(
-            `alter table ${schema}.outbox add column if not exists attempts int not null default 0, add column if not exists next_attempt_at timestamptz, add column if not exists last_error text`,
+            `create table if not exists ${schema}.${OUTBOX_DEAD_LETTERS} (seq bigint primary key, event jsonb not null, reason text not null, attempts int not null, failed_at timestamptz not null)`,
           )
-          .execute(database.db);
-      }
-      await sql
-        .raw(
-          `create table if not exists ${schema}.${OUTBOX_DEAD_LETTERS} (seq bigint primary key, event jsonb not null, reason text not null, attempts int not null, failed_at timestamptz not null)`,
-        )
-        .execute(database.db);
+          .execute(trx);
+      });
       stopped = false;
       timer = setInterval(() => void run(), options.pollMs ?? 1000);
       timer.unref();

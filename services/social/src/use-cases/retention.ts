@@ -1,6 +1,7 @@
 import type { Clock, Logger } from '@warriors/kit';
 import { deleteNudgesBefore } from '../store/nudges.store';
 import { deletePulseEventsBefore } from '../store/pulse.store';
+import { tryRetentionLock } from '../store/retention.store';
 import type { Executor } from '../store/schema';
 
 /** The pulse answers at most its latest 100 lines; a month holds far more than that for any crowd that logs. */
@@ -19,14 +20,20 @@ export function createRetention(deps: { db: Executor; clock: Clock; logger: Logg
   const { db, clock, logger } = deps;
   let timer: NodeJS.Timeout | undefined;
 
-  async function pruneOnce(): Promise<{ pulseEvents: number; nudges: number }> {
+  /**
+   * One pass, or null when another instance is making it: every social instance runs the timer, and
+   * N instances deleting the same rows at once would only wait on each other's row locks.
+   */
+  async function pruneOnce(): Promise<{ pulseEvents: number; nudges: number } | null> {
     const now = clock.now().getTime();
-    const [pulseEvents, nudges] = await Promise.all([
-      deletePulseEventsBefore(db, new Date(now - PULSE_RETENTION_DAYS * DAY_MS)),
-      deleteNudgesBefore(db, new Date(now - NUDGE_RETENTION_DAYS * DAY_MS)),
-    ]);
-    if (pulseEvents + nudges > 0) logger.info({ pulseEvents, nudges }, 'old pulse lines and nudges removed');
-    return { pulseEvents, nudges };
+    const removed = await db.transaction().execute(async (trx) => {
+      if (!(await tryRetentionLock(trx))) return null;
+      const pulseEvents = await deletePulseEventsBefore(trx, new Date(now - PULSE_RETENTION_DAYS * DAY_MS));
+      const nudges = await deleteNudgesBefore(trx, new Date(now - NUDGE_RETENTION_DAYS * DAY_MS));
+      return { pulseEvents, nudges };
+    });
+    if (removed && removed.pulseEvents + removed.nudges > 0) logger.info(removed, 'old pulse lines and nudges removed');
+    return removed;
   }
 
   // A failed pass (the database away) is retried at the next one: nothing depends on it in between.

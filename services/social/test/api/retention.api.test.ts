@@ -1,5 +1,6 @@
 import { createLogger } from '@warriors/kit';
 import { forTheseTests } from '@warriors/test-support';
+import { tryRetentionLock } from '../../src/store/retention.store';
 import { createRetention, NUDGE_RETENTION_DAYS, PULSE_RETENTION_DAYS } from '../../src/use-cases/retention';
 import { startSocial, type TestSocial, type TestUser } from '../support/harness';
 
@@ -38,5 +39,32 @@ describe('retention', () => {
     s.clock.advance((NUDGE_RETENTION_DAYS - PULSE_RETENTION_DAYS) * DAY_MS);
     await retention.pruneOnce();
     expect(await inbox()).toBe(1);
+  });
+
+  it('lets one social instance prune at a time: a pass while another holds it is skipped, the next one prunes', async () => {
+    const s = social.current;
+    const maria = await s.register();
+    const [one, two] = [1, 2].map(() => createRetention({ db: s.db, clock: s.clock, logger: createLogger('social', 'error') }));
+    await earn(s, maria, 'Old Badge');
+    s.clock.advance((PULSE_RETENTION_DAYS + 1) * DAY_MS);
+
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    // Another instance in the middle of its pass: it holds the lock until its transaction ends.
+    const other = s.db.transaction().execute(async (trx) => {
+      expect(await tryRetentionLock(trx)).toBe(true);
+      held();
+      await released;
+    });
+    await holding;
+    expect(await one.pruneOnce()).toBeNull();
+    expect((await s.pulse(maria)).filter((line) => line.user_id === maria.id)).toHaveLength(1);
+    release();
+    await other;
+    // (The first test's rows are old by now too: only that this pass ran is this test's.)
+    expect((await two.pruneOnce())?.pulseEvents).toBeGreaterThanOrEqual(1);
+    expect((await s.pulse(maria)).filter((line) => line.user_id === maria.id)).toHaveLength(0);
   });
 });
