@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createLogger, createMemoryBus, createPostgresDatabase, createTokenSigner, fixedClock, type Database, type Service } from '@warriors/kit';
+import { createLogger, createMemoryBus, createMetrics, createPostgresDatabase, createTokenSigner, fixedClock, type Database, type Service } from '@warriors/kit';
 import { createTestDatabase, TEST_TOKEN_SECRET } from '@warriors/test-support';
 import { SERVICE_NAMES } from '../src/route-table';
 import { SERVICES } from '../src/services';
@@ -19,6 +19,7 @@ describe.each(SERVICE_NAMES.map((name) => [name]))(`%s, started ${INSTANCES} tim
         clock: fixedClock('2026-03-02T15:00:00Z'),
         logger: createLogger(`${name}-instances-test`, 'silent'),
         tokens: createTokenSigner(TEST_TOKEN_SECRET, 3600),
+        metrics: createMetrics().forService(name),
       }),
     );
     try {
