@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's test command. On a fresh Debian machine it installs what the tests need, builds,
-# then runs every layer (unit, integration, system, web, browser) and ends with one line:
+# then checks the container image (npm run image:check) and runs every layer (unit, integration, system, web,
+# browser), and ends with one line:
 # "N passed, N failed".
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -24,6 +25,14 @@ report_check_failures() {
 }
 report_check_failures
 
+# The image: built and run from every entry point (npm run image:check); it counts as one test, passed or failed.
+checks_passed=0
+if npm run image:check --silent; then
+  checks_passed=1
+else
+  check_failures+=("image: npm run image:check failed (above)")
+fi
+
 mkdir -p artifacts
 report=artifacts/jest-results.json
 # PGlite loads its WebAssembly with a dynamic import, which jest allows only with this flag.
@@ -38,9 +47,9 @@ if [ -f "$report" ]; then
   node -e '
     const r = require(require("path").resolve(process.argv[1]));
     const failedSuites = r.testResults.filter((s) => s.status === "failed" && s.assertionResults.length === 0).length;
-    console.log(`${r.numPassedTests} passed, ${r.numFailedTests + failedSuites + Number(process.argv[2])} failed`);
-  ' "$report" "${#check_failures[@]}"
+    console.log(`${r.numPassedTests + Number(process.argv[3])} passed, ${r.numFailedTests + failedSuites + Number(process.argv[2])} failed`);
+  ' "$report" "${#check_failures[@]}" "$checks_passed"
 else
-  echo "0 passed, $((1 + ${#check_failures[@]})) failed"
+  echo "$checks_passed passed, $((1 + ${#check_failures[@]})) failed"
 fi
 exit $status
