@@ -33,6 +33,8 @@ export interface TestStack {
   start(name: string): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
+  /** Changes every process's environment from its next start on (e.g. DATABASE_URL moved to a promoted replica). */
+  configure(env: Record<string, string>): void;
   /** A process's own URL, e.g. `social-2`'s (the second instance when `instances` asked for more). */
   urlOf(name: string): string;
   /** The process id of a running service or the gateway (the bench reads its CPU time). */
@@ -53,6 +55,11 @@ export interface StackOptions {
    * `<service>-2`, ...; the gateway's `<SERVICE>_URLS` lists them all (round robin).
    */
   instances?: Record<string, number>;
+  /**
+   * A database on a PostgreSQL of the test's own (test-support's startOwnPostgres), created if missing, instead of one
+   * made on the shared server; the test owns that server and removes it.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -68,8 +75,8 @@ export const UNTHROTTLED_LOGGING: Record<string, string> = {
 export const STACK_SERVICES: readonly string[] = loadServiceRegistry().services.map((service) => service.name);
 
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
-  const database = `system_${randomUUID().replace(/-/g, '')}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const databaseUrl = options.databaseUrl ?? `postgres://postgres@127.0.0.1:5432/system_${randomUUID().replace(/-/g, '')}`;
+  const database = new URL(databaseUrl).pathname.slice(1);
   await ensureDatabaseExists(databaseUrl);
   const runId = randomUUID().replace(/-/g, '').slice(0, 12);
   const nats = { stream: `SYSTEM_${runId}`, prefix: `sys${runId}` };
@@ -151,6 +158,9 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     urlOf: (name) => `http://127.0.0.1:${procs.get(name)!.env.PORT!}`,
     pid: (name) => procs.get(name)?.child?.pid,
     database,
+    configure(env) {
+      for (const proc of procs.values()) Object.assign(proc.env, env);
+    },
     async start(name) {
       const proc = procs.get(name)!;
       spawnProc(proc);
@@ -165,9 +175,11 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     },
     async close() {
       for (const name of procs.keys()) await stack.stop(name);
-      const admin = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
-      await sql.raw(`drop database if exists ${database} with (force)`).execute(admin.db);
-      await admin.close();
+      if (!options.databaseUrl) {
+        const admin = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
+        await sql.raw(`drop database if exists ${database} with (force)`).execute(admin.db);
+        await admin.close();
+      }
       const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
       await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => false);
       await nc.close();

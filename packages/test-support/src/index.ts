@@ -11,3 +11,4 @@ export * from './service-harness';
 export * from './images';
 export * from './live-socket';
 export * from './fake-openai';
+export * from './own-postgres';
