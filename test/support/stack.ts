@@ -164,7 +164,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     async start(name) {
       const proc = procs.get(name)!;
       spawnProc(proc);
-      await waitFor(ready(proc.env.PORT!), 20_000, `${name} ready`, () => proc.output.join(''));
+      // A cold start (migrations checked, consumers bound) can take tens of seconds on a loaded 2-core machine.
+      await waitFor(ready(proc.env.PORT!), 60_000, `${name} ready`, () => proc.output.join(''));
     },
     async stop(name) {
       const child = procs.get(name)!.child;
