@@ -34,6 +34,8 @@ export interface TestStack {
   start(name: string, env?: Record<string, string | undefined>): Promise<void>;
   close(): Promise<void>;
   logs(name: string): string;
+  /** Changes every process's environment from its next start on (e.g. DATABASE_URL moved to a promoted replica). */
+  configure(env: Record<string, string>): void;
   /** A process's own URL, e.g. `social-2`'s (the second instance when `instances` asked for more). */
   urlOf(name: string): string;
   /** The process id of a running service or the gateway (the bench reads its CPU time). */
@@ -59,6 +61,11 @@ export interface StackOptions {
    * instance to add later with `start`): the gateway leaves them out while they refuse connections.
    */
   notStarted?: string[];
+  /**
+   * A database on a PostgreSQL of the test's own (test-support's startOwnPostgres), created if missing, instead of one
+   * made on the shared server; the test owns that server and removes it.
+   */
+  databaseUrl?: string;
 }
 
 /**
@@ -74,8 +81,8 @@ export const UNTHROTTLED_LOGGING: Record<string, string> = {
 export const STACK_SERVICES: readonly string[] = loadServiceRegistry().services.map((service) => service.name);
 
 export async function startStack(options: StackOptions = {}): Promise<TestStack> {
-  const database = `system_${randomUUID().replace(/-/g, '')}`;
-  const databaseUrl = `postgres://postgres@127.0.0.1:5432/${database}`;
+  const databaseUrl = options.databaseUrl ?? `postgres://postgres@127.0.0.1:5432/system_${randomUUID().replace(/-/g, '')}`;
+  const database = new URL(databaseUrl).pathname.slice(1);
   await ensureDatabaseExists(databaseUrl);
   const runId = randomUUID().replace(/-/g, '').slice(0, 12);
   const nats = { stream: `SYSTEM_${runId}`, prefix: `sys${runId}` };
@@ -157,12 +164,16 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     urlOf: (name) => `http://127.0.0.1:${procs.get(name)!.env.PORT!}`,
     pid: (name) => procs.get(name)?.child?.pid,
     database,
+    configure(env) {
+      for (const proc of procs.values()) Object.assign(proc.env, env);
+    },
     async start(name, env = {}) {
       const proc = procs.get(name)!;
       proc.env = { ...proc.env, ...env };
       for (const [key, value] of Object.entries(env)) if (value === undefined) delete proc.env[key];
       spawnProc(proc);
-      await waitFor(ready(proc.env.PORT!), 20_000, `${name} ready`, () => proc.output.join(''));
+      // A cold start (migrations checked, consumers bound) can take tens of seconds on a loaded 2-core machine.
+      await waitFor(ready(proc.env.PORT!), 60_000, `${name} ready`, () => proc.output.join(''));
     },
     async stop(name) {
       const child = procs.get(name)!.child;
@@ -173,9 +184,11 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     },
     async close() {
       for (const name of procs.keys()) await stack.stop(name);
-      const admin = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
-      await sql.raw(`drop database if exists ${database} with (force)`).execute(admin.db);
-      await admin.close();
+      if (!options.databaseUrl) {
+        const admin = createPostgresDatabase('postgres://postgres@127.0.0.1:5432/postgres', 1);
+        await sql.raw(`drop database if exists ${database} with (force)`).execute(admin.db);
+        await admin.close();
+      }
       const nc = await connect({ servers: 'nats://127.0.0.1:4222' });
       await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => false);
       await nc.close();

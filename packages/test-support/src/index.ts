@@ -12,3 +12,4 @@ export * from './images';
 export * from './live-socket';
 export * from './fake-openai';
 export * from './metrics';
+export * from './own-postgres';
