@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { createNatsBus } from './bus/nats-bus';
+import { NatsEnv, natsBusOptions } from './bus/nats-env';
 import { systemClock } from './clock';
 import { loadConfig, port, secret } from './config';
 import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
 import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
 import { createLogger, logLevel } from './logger';
+import { OutboxEnv } from './outbox';
 import { loadServiceRegistry, stackPortOf } from './service-registry';
 import { serverOf, type Service, type ServicePorts } from './service';
 import { onShutdown } from './shutdown';
@@ -17,16 +19,8 @@ export const ServiceProcessEnv = z.object({
   PORT: port(0),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/warriors'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  /** Separate environments (or test runs) sharing one NATS server use their own stream and subject prefix. */
-  NATS_STREAM: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default('WARRIORS'),
-  NATS_SUBJECT_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]*$/)
-    .default(''),
+  ...NatsEnv.shape,
+  ...OutboxEnv.shape,
   JWT_SECRET: secret('JWT_SECRET'),
   JWT_TTL_SECONDS: z.coerce.number().int().positive().default(DEFAULT_TOKEN_TTL_SECONDS),
   CORS_ORIGINS: z
@@ -69,12 +63,7 @@ export async function runServiceProcess<Extra extends object = object, Env exten
     const config = loadConfig(options.env ?? ServiceProcessEnv, { PORT: String(stackPortOf(loadServiceRegistry(), name)), ...process.env }) as z.infer<Env>;
     await ensureDatabaseExists(config.DATABASE_URL, logger);
     const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, logger);
-    const bus = await createNatsBus({
-      servers: config.NATS_URL,
-      streamName: config.NATS_STREAM,
-      subjectPrefix: config.NATS_SUBJECT_PREFIX || undefined,
-      logger,
-    });
+    const bus = await createNatsBus(natsBusOptions(config, logger));
     const extra = options.extraPorts ? await options.extraPorts(config) : { ports: {} as Extra, close: async () => undefined };
     const service = create({
       database,
