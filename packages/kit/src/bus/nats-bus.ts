@@ -112,6 +112,13 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const nc = await connect({ servers: options.servers, maxReconnectAttempts: -1, noAsyncTraces: true });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
+  let disconnected = false;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') disconnected = true;
+      else if (status.type === 'reconnect') disconnected = false;
+    }
+  })();
   try {
     // A cluster answers nothing about a stream while it elects the stream's leader (at start, after a node loss or a replica change).
     await outlastingElections(
@@ -312,14 +319,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       // The client would refuse it too, but as a generic argument error the caller could not tell from a transient one.
       assertFits(body, bus.maxPayload(), msgIdHeaderBytes(msgID));
       try {
+        // Sent again while the stream elects a leader; without a connection at all, the caller (the
+        // outbox, whose rows wait however long) is told at once instead.
         await outlastingElections(
           () => js.publish(full(event.type), body, { msgID }),
           publishRetryMs,
-          () => closed,
+          () => closed || disconnected,
         );
       } catch (err) {
         // Told apart so a caller (the outbox) waits for the broker instead of blaming the event.
-        if (unacknowledged(err)) throw new DependencyUnavailableError('message bus', { cause: err });
+        if (unacknowledged(err) || disconnected) throw new DependencyUnavailableError('message bus', { cause: err });
         throw err;
       }
     },
