@@ -48,8 +48,8 @@ export interface DeadLetteredEvent {
 export async function listDeadLetters(db: Kysely<any>, schema: string): Promise<DeadLetteredEvent[]> {
   sqlName(schema, 'schema');
   const rows = await sql<DeadLetteredEvent>`
-    select seq::text as seq, event->>'id' as "eventId", event->>'type' as "eventType", reason, attempts, failed_at as "failedAt"
-    from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)} order by seq`.execute(db);
+    select d.seq::text as seq, d.event->>'id' as "eventId", d.event->>'type' as "eventType", d.reason, d.attempts, d.failed_at as "failedAt"
+    from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)} as d order by d.seq`.execute(db);
   return rows.rows;
 }
 
@@ -87,9 +87,9 @@ export async function replayPublished(db: Kysely<any>, schema: string, bus: Bus,
   let published = 0;
   for (;;) {
     const page = await sql<{ seq: string; event: DomainEvent }>`
-      select seq::text as seq, event from ${sql.table(`${schema}.outbox`)}
-      where published_at >= ${range.from} and published_at < ${range.to} and seq > ${after}::bigint
-      order by seq limit ${REPLAY_PAGE}`.execute(db);
+      select o.seq::text as seq, o.event from ${sql.table(`${schema}.outbox`)} as o
+      where o.published_at >= ${range.from} and o.published_at < ${range.to} and o.seq > ${after}::bigint
+      order by o.seq limit ${REPLAY_PAGE}`.execute(db);
     if (page.rows.length === 0) return published;
     await Promise.all(page.rows.map((row) => bus.publish(row.event, { msgId: `replay-${replay}-${row.event.id}` })));
     published += page.rows.length;
