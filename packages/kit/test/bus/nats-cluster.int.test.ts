@@ -51,15 +51,19 @@ describe('the stream on a three-node NATS cluster', () => {
     expect(info.cluster?.replicas).toHaveLength(2);
   });
 
-  it('made with one replica, gains three when configured so, keeping its events; a process configuring no count leaves it at three', async () => {
+  it('made with one replica, gains three when configured so, keeping its events and its consumers; a process configuring no count leaves it at three', async () => {
     const single = await bus({ streamName: 'R1_GROWN', replicas: 1 });
     for (let i = 0; i < 5; i++) await single.publish(userDeleted());
+    await single.consume({ durable: 'before', subjects: ['user.>'] }, async () => undefined);
     expect((await streamInfo('R1_GROWN')).config.num_replicas).toBe(1);
 
     await bus({ streamName: 'R1_GROWN', replicas: 3 });
     const grown = await streamInfo('R1_GROWN');
     expect(grown.config.num_replicas).toBe(3);
     expect(grown.state.messages).toBe(5);
+    // The consumer made on the single replica follows the stream onto three nodes.
+    const consumer = await eventuallyPasses(() => jsm.consumers.info('R1_GROWN', 'before_user_all'), 30_000);
+    expect((consumer.cluster?.leader ? 1 : 0) + (consumer.cluster?.replicas?.length ?? 0)).toBe(3);
 
     await bus({ streamName: 'R1_GROWN' });
     expect((await streamInfo('R1_GROWN')).config.num_replicas).toBe(3);
