@@ -152,14 +152,17 @@ describe('SIGKILL of the stream leader while an outbox publishes', () => {
       lost: events.filter((event) => !seen.has(event.id)).length,
       double: [...seen.values()].filter((n) => n > 1).length,
     });
+    // Every retried publish carried its first Msg-Id, so the stream kept each event once.
+    const stored = (await streamInfo('KILLED_LEADER')).state.messages;
     const afterKill = acks.filter((at) => at >= killedAt);
     const gaps = acks.slice(1).map((at, i) => at - acks[i]!);
     console.log(
       `leader kill (node n${killed}): ${events.length} events, ${figures.seen} applied once each, ${figures.double} twice, ${figures.lost} lost; ` +
-        `deliveries ${deliveries[0]}+${deliveries[1]} (redeliveries ${deliveries[0]! + deliveries[1]! - events.length}); ` +
+        `${stored} stored in the stream; deliveries ${deliveries[0]}+${deliveries[1]} (redeliveries ${deliveries[0]! + deliveries[1]! - events.length}); ` +
         `first ack after the kill ${afterKill.length > 0 ? afterKill[0]! - killedAt : 'none'} ms, longest gap between acks ${Math.max(...gaps)} ms`,
     );
     expect(figures).toMatchObject({ expected: events.length, seen: events.length, lost: 0, double: 0 });
+    expect(stored).toBe(events.length);
     expect(deliveries[0]).toBeGreaterThan(0);
     expect(deliveries[1]).toBeGreaterThan(0);
     expect((await outbox.counts()).pending).toBe(0);
