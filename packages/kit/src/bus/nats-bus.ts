@@ -76,7 +76,6 @@ const brokerAway = (err: unknown): boolean =>
  * land is dropped by the stream's duplicate window.
  */
 const unacknowledged = (err: unknown): boolean => brokerAway(err) || (err instanceof JetStreamApiError && err.status === 503);
-/** The header block JetStream publishes carry (NATS wire format): it counts against max_payload too. */
 /**
  * Runs a JetStream request again, with backoff, while it fails as `unacknowledged` says (a leader
  * being elected, a broker away), for up to budgetMs; then rethrows its last failure.
@@ -92,6 +91,7 @@ async function outlastingElections<T>(request: () => Promise<T>, budgetMs: numbe
     }
   }
 }
+/** The header block JetStream publishes carry (NATS wire format): it counts against max_payload too. */
 const msgIdHeaderBytes = (msgId: string): number => Buffer.byteLength(`NATS/1.0\r\nNats-Msg-Id: ${msgId}\r\n\r\n`);
 // Consumers keep up within seconds; a month covers any outage, and the stream stays bounded.
 const DEFAULT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
