@@ -16,7 +16,7 @@ const BATCH = 200;
 /** Most rows in one group insert: bounded so one statement's JSON and work stay small. */
 const GROUP_INSERT_MAX = 64;
 /**
- * The pause between two group-insert (or delete) statements under load, so each carries more rows:
+ * The pause between two group-insert (or mark-published) statements under load, so each carries more rows:
  * measured on the logging load, PostgreSQL's CPU per log fell by about a tenth (docs/decisions.md).
  */
 export const GROUP_GAP_MS = 3;
