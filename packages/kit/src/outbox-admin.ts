@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
+import type { DomainEvent } from '@warriors/contracts';
+import type { Bus } from './bus/bus.port';
 import { sqlName } from './db/sql-name';
 
 /** The table a service's outbox moves an event to when it cannot be published (see createOutbox). */
@@ -18,8 +21,8 @@ export async function outboxCounts(db: Kysely<any>, schema: string): Promise<Out
   sqlName(schema, 'schema');
   const counts = await sql<OutboxCounts>`
     select
-      (select count(*)::int from ${sql.table(`${schema}.outbox`)}) as pending,
-      (select count(*)::int from ${sql.table(`${schema}.outbox`)} where attempts > 0) as retrying,
+      (select count(*)::int from ${sql.table(`${schema}.outbox`)} where published_at is null) as pending,
+      (select count(*)::int from ${sql.table(`${schema}.outbox`)} where published_at is null and attempts > 0) as retrying,
       (select count(*)::int from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)}) as "deadLettered"`.execute(db);
   return counts.rows[0]!;
 }
@@ -45,8 +48,8 @@ export interface DeadLetteredEvent {
 export async function listDeadLetters(db: Kysely<any>, schema: string): Promise<DeadLetteredEvent[]> {
   sqlName(schema, 'schema');
   const rows = await sql<DeadLetteredEvent>`
-    select seq::text as seq, event->>'id' as "eventId", event->>'type' as "eventType", reason, attempts, failed_at as "failedAt"
-    from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)} order by seq`.execute(db);
+    select d.seq::text as seq, d.event->>'id' as "eventId", d.event->>'type' as "eventType", d.reason, d.attempts, d.failed_at as "failedAt"
+    from ${sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`)} as d order by d.seq`.execute(db);
   return rows.rows;
 }
 
@@ -65,4 +68,31 @@ export async function replayDeadLetters(db: Kysely<any>, schema: string, seqs: r
     with moved as (delete from ${deadLetters} where ${chosen} returning seq, event)
     insert into ${sql.table(`${schema}.outbox`)} (event) select event from moved order by seq returning seq`.execute(db);
   return moved.rows.length;
+}
+
+/** Published events re-sent per round: read together, published pipelined, so a long range costs few round trips. */
+const REPLAY_PAGE = 500;
+
+/**
+ * Publishes again every event of a schema's outbox that was published (acknowledged by the bus) in
+ * [from, to), oldest first: for a broker that lost events it had acknowledged. Each goes out with
+ * a Nats-Msg-Id of its own for this replay, so the broker's de-duplication window (which still
+ * holds the first publish's id for a while) does not drop it; the event keeps its id, so a consumer
+ * that applied it already drops the copy in its inbox. Answers how many were published.
+ */
+export async function replayPublished(db: Kysely<any>, schema: string, bus: Bus, range: { from: Date; to: Date }): Promise<number> {
+  sqlName(schema, 'schema');
+  const replay = randomUUID();
+  let after = '0';
+  let published = 0;
+  for (;;) {
+    const page = await sql<{ seq: string; event: DomainEvent }>`
+      select o.seq::text as seq, o.event from ${sql.table(`${schema}.outbox`)} as o
+      where o.published_at >= ${range.from} and o.published_at < ${range.to} and o.seq > ${after}::bigint
+      order by o.seq limit ${REPLAY_PAGE}`.execute(db);
+    if (page.rows.length === 0) return published;
+    await Promise.all(page.rows.map((row) => bus.publish(row.event, { msgId: `replay-${replay}-${row.event.id}` })));
+    published += page.rows.length;
+    after = page.rows[page.rows.length - 1]!.seq;
+  }
 }

@@ -1,9 +1,11 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
+import { z } from 'zod';
 import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
 import { PayloadTooLargeError } from './bus/payload-limit';
 import { systemClock, type Clock } from './clock';
+import { loadConfig } from './config';
 import type { Database } from './db/database';
 import { sqlName } from './db/sql-name';
 import { isDependencyFailure } from './http/errors';
@@ -14,7 +16,7 @@ const BATCH = 200;
 /** Most rows in one group insert: bounded so one statement's JSON and work stay small. */
 const GROUP_INSERT_MAX = 64;
 /**
- * The pause between two group-insert (or delete) statements under load, so each carries more rows:
+ * The pause between two group-insert (or mark-published) statements under load, so each carries more rows:
  * measured on the logging load, PostgreSQL's CPU per log fell by about a tenth (docs/decisions.md).
  */
 export const GROUP_GAP_MS = 3;
@@ -48,6 +50,15 @@ export interface OutboxRetryOptions {
   maxDelayMs: number;
 }
 
+/** What the outbox reads from its environment (the services' processes and the embedded product). */
+export const OutboxEnv = z.object({
+  /** Hours a published event stays in its outbox, for `outbox-cli replay-range` to send again. */
+  OUTBOX_REPLAY_WINDOW_HOURS: z.coerce.number().min(0).default(24),
+});
+
+/** How often the relay removes published rows older than the replay window. */
+const PRUNE_INTERVAL_MS = 5 * 60_000;
+
 /** Ten attempts over about eight and a half minutes: a broker hiccup passes, a broken event stops being retried. */
 export const DEFAULT_OUTBOX_RETRY: OutboxRetryOptions = { maxAttempts: 10, baseDelayMs: 1_000, maxDelayMs: 5 * 60_000 };
 
@@ -60,8 +71,10 @@ export interface OutboxOptions {
   /** How often the relay looks for rows a crash, a bus outage or a retry's wait left behind. */
   pollMs?: number;
   retry?: Partial<OutboxRetryOptions>;
-  /** Decides when a failed event is due again; defaults to the system clock. */
+  /** Decides when a failed event is due again, and stamps when one was published; defaults to the system clock. */
   clock?: Clock;
+  /** How long a published event's row is kept for a replay (replay-range); defaults to OUTBOX_REPLAY_WINDOW_HOURS. */
+  replayWindowMs?: number;
 }
 
 interface OutboxRow {
@@ -80,8 +93,11 @@ interface DeadLetterNote {
 /**
  * Transactional outbox: a service writes its state change and the event in one transaction
  * (`enqueue`), and the relay publishes committed events to the bus with Nats-Msg-Id = event id.
+ * A row is marked published only once the bus has acknowledged the event (JetStream's PubAck: the
+ * stream stored it), and kept for the replay window (`replayWindowMs`) so an operator can send a
+ * time range again if a broker loses acknowledged events (outbox-cli replay-range); then pruned.
  * If the bus is down the rows wait, however long; if the relay dies after publishing and before
- * deleting, the broker's de-duplication window and the consumers' inboxes absorb the second publish.
+ * marking, the broker's de-duplication window and the consumers' inboxes absorb the second publish.
  * An event the bus refuses while it takes others is retried with backoff, out of the way of the
  * events behind it, and after `retry.maxAttempts` (at once if it can never fit the bus's payload
  * limit) moved with its reason to `<schema>.outbox_dead_letters`, where an operator can replay it.
@@ -97,15 +113,15 @@ export interface Outbox {
    * An insert of one row with its event, committed on its own: the row and the event's outbox row
    * go in one statement (atomic like a transaction holding both, in one round trip instead of
    * four), and the event only if the row was written (not skipped on `spec.conflict`). The event is
-   * then published at once, without waiting for the relay, and its outbox row deleted in a batch
-   * with others'; if that publish fails the relay sends it later. Concurrent calls share one
+   * then published at once, without waiting for the relay, and its outbox row marked published in a
+   * batch with others'; if that publish fails the relay sends it later. Concurrent calls share one
    * statement (group commit) whose text is the same for any number of rows, so neither the client
    * nor PostgreSQL builds a new statement per batch. Answers whether the row was written.
    */
   groupInsert<Row extends object>(spec: GroupInsertSpec): (row: Row, event: DomainEvent) => Promise<boolean>;
   /** Publish what is committed now (called after a commit so events leave without waiting a poll). */
   kick(): void;
-  /** Resolves once everything committed so far has been published or dead-lettered; rejects after timeoutMs. */
+  /** Resolves once everything committed so far has been published (acknowledged) or dead-lettered; rejects after timeoutMs. */
   drain(timeoutMs?: number): Promise<void>;
   counts(): Promise<OutboxCounts>;
   start(): Promise<void>;
@@ -116,23 +132,26 @@ export function createOutbox(options: OutboxOptions): Outbox {
   const { database, bus, logger } = options;
   const clock = options.clock ?? systemClock;
   const retry = { ...DEFAULT_OUTBOX_RETRY, ...options.retry };
+  const replayWindowMs = options.replayWindowMs ?? loadConfig(OutboxEnv).OUTBOX_REPLAY_WINDOW_HOURS * 3600_000;
   const schema = sqlName(options.schema, 'schema');
   const table = sql.table(`${schema}.outbox`);
   const deadLetters = sql.table(`${schema}.${OUTBOX_DEAD_LETTERS}`);
   let timer: NodeJS.Timeout | undefined;
+  let pruneTimer: NodeJS.Timeout | undefined;
+  let pruning: Promise<void> | undefined;
   let running: Promise<number> | null = null;
   let again = false;
   let stopped = true;
-  /** Rows groupInsert is publishing or has published and not yet deleted: the relay leaves them be. */
+  /** Rows groupInsert is publishing or has published and not yet marked: the relay leaves them be. */
   const direct = new Set<string>();
   const directPublishes = new Set<Promise<void>>();
-  /** The rows published directly are deleted many per statement, of one text whatever their number. */
+  /** The rows published directly are marked many per statement, of one text whatever their number. */
   // `= any(array(...))` and not `in (select ...)`: PostgreSQL then looks each row up in the primary key
   // instead of joining against a scan of the whole table, which it guesses cheaper for a JSON list.
-  const deleteText = `delete from ${schema}.outbox where seq = any (array(select value::bigint from json_array_elements_text($1::json)))`;
-  const deletes = createBatcher<string>(
+  const markText = `update ${schema}.outbox set published_at = $2 where seq = any (array(select value::bigint from json_array_elements_text($1::json)))`;
+  const marks = createBatcher<string>(
     async (seqs) => {
-      await database.db.executeQuery(CompiledQuery.raw(deleteText, [JSON.stringify(seqs)]));
+      await database.db.executeQuery(CompiledQuery.raw(markText, [JSON.stringify(seqs), clock.now()]));
     },
     { gapMs: GROUP_GAP_MS },
   );
@@ -164,13 +183,13 @@ export function createOutbox(options: OutboxOptions): Outbox {
       .publish(event, { msgId: event.id })
       .then(
         () =>
-          deletes.add(seq).then(
+          marks.add(seq).then(
             () => {
               direct.delete(seq);
             },
             (err: unknown) => {
               // Left for the relay, which publishes it again (the broker drops the copy).
-              logger.warn({ err }, 'outbox delete failed; the relay will resend');
+              logger.warn({ err }, 'outbox mark failed; the relay will resend');
               direct.delete(seq);
             },
           ),
@@ -233,15 +252,15 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // SKIP LOCKED lets several instances of a service relay side by side without sending a row twice at once.
       // Rows waiting for a retry are passed over, so a failing event never holds back the events behind it.
       const locked = await sql<OutboxRow>`
-        select seq, event, attempts from ${table} where next_attempt_at is null or next_attempt_at <= ${now}
+        select seq, event, attempts from ${table} where published_at is null and (next_attempt_at is null or next_attempt_at <= ${now})
         order by seq limit ${BATCH} for update skip locked`.execute(trx);
       // Rows this process is sending directly are not the relay's. (PGlite reads a bigint as a number.)
       const rows = locked.rows.map((row) => ({ ...row, seq: String(row.seq) })).filter((row) => !direct.has(row.seq));
       const skipped = locked.rows.length - rows.length;
       // Pipelined in commit order: every publish is written to the one connection before any answer
       // is awaited, so the broker stores them in that order at the cost of one round trip per batch
-      // instead of one per event. Every confirmed publish is deleted and every failed one waits for
-      // its retry, so an event is never deleted unsent, and a later event may reach consumers before
+      // instead of one per event. Every acknowledged publish is marked and every failed one waits for
+      // its retry, so an event is never marked unsent, and a later event may reach consumers before
       // an earlier one's retry (docs/decisions.md: why consumers take that).
       const outcomes = await Promise.allSettled(rows.map((row) => bus.publish(row.event, { msgId: row.event.id })));
       const sent: string[] = [];
@@ -250,7 +269,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
         if (outcome.status === 'fulfilled') sent.push(rows[i]!.seq);
         else failures.push({ row: rows[i]!, err: outcome.reason });
       }
-      if (sent.length > 0) await sql`delete from ${table} where seq in (${sql.join(sent)})`.execute(trx);
+      if (sent.length > 0) await sql`update ${table} set published_at = ${now} where seq in (${sql.join(sent)})`.execute(trx);
       const settled = await settleFailures(trx, failures, now);
       // A full batch reads on at once: its failed rows are out of the next read's way. After an
       // outage the next poll tries again; a batch holding direct rows stops here, or it would read them again.
@@ -270,6 +289,21 @@ export function createOutbox(options: OutboxOptions): Outbox {
       total += n;
       if (n < BATCH) return total;
     }
+  }
+
+  /** Removes the published rows older than the replay window (several instances may run it at once: harmless). */
+  function prune(): void {
+    if (pruning) return;
+    const cutoff = new Date(clock.now().getTime() - replayWindowMs);
+    pruning = sql`delete from ${table} where published_at < ${cutoff}`
+      .execute(database.db)
+      .then(
+        () => undefined,
+        (err: unknown) => logger.warn({ err }, 'outbox prune failed; will retry'),
+      )
+      .finally(() => {
+        pruning = undefined;
+      });
   }
 
   function run(): Promise<number> {
@@ -350,7 +384,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
         await run();
-        const left = await sql<{ n: number }>`select count(*)::int as n from ${table}`.execute(database.db);
+        const left = await sql<{ n: number }>`select count(*)::int as n from ${table} where published_at is null`.execute(database.db);
         if (left.rows[0]!.n === 0) return;
         if (Date.now() > deadline) throw new Error(`outbox of ${schema} still holds ${left.rows[0]!.n} events`);
         await new Promise((resolve) => setTimeout(resolve, 50));
@@ -363,19 +397,23 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Under migrate()'s lock: "if not exists" alone fails one of N instances creating the table at once.
       await database.db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${schema}))`.execute(trx);
-        await sql.raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`).execute(trx);
-        // Outbox tables made before retries existed gain their columns in place. Looked up first: the
-        // alter locks the whole table, which would stall the other instances' writes at every start.
+        await sql
+          .raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`)
+          .execute(trx);
+        // Outbox tables made before retries and the replay window existed gain their columns in place.
+        // Looked up first: the alter locks the whole table, which would stall the other instances' writes at every start.
         const upToDate = await sql<{ n: number }>`
           select count(*)::int as n from information_schema.columns
-          where table_schema = ${schema} and table_name = 'outbox' and column_name = 'last_error'`.execute(trx);
-        if (upToDate.rows[0]!.n === 0) {
+          where table_schema = ${schema} and table_name = 'outbox' and column_name in ('last_error', 'published_at')`.execute(trx);
+        if (upToDate.rows[0]!.n < 2) {
           await sql
             .raw(
-              `alter table ${schema}.outbox add column if not exists attempts int not null default 0, add column if not exists next_attempt_at timestamptz, add column if not exists last_error text`,
+              `alter table ${schema}.outbox add column if not exists attempts int not null default 0, add column if not exists next_attempt_at timestamptz, add column if not exists last_error text, add column if not exists published_at timestamptz`,
             )
             .execute(trx);
         }
+        // The relay reads the unpublished rows only: without it, every read would pass over the window's published ones.
+        await sql.raw(`create index if not exists outbox_unpublished on ${schema}.outbox (seq) where published_at is null`).execute(trx);
         await sql
           .raw(
             `create table if not exists ${schema}.${OUTBOX_DEAD_LETTERS} (seq bigint primary key, event jsonb not null, reason text not null, attempts int not null, failed_at timestamptz not null)`,
@@ -385,14 +423,19 @@ export function createOutbox(options: OutboxOptions): Outbox {
       stopped = false;
       timer = setInterval(() => void run(), options.pollMs ?? 1000);
       timer.unref();
+      pruneTimer = setInterval(prune, Math.min(PRUNE_INTERVAL_MS, Math.max(replayWindowMs, 1_000)));
+      pruneTimer.unref();
       void run();
+      prune();
     },
     async stop() {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (pruneTimer) clearInterval(pruneTimer);
       await running;
       await Promise.allSettled([...directPublishes]);
-      await deletes.idle();
+      await marks.idle();
+      await pruning;
     },
   };
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { createNatsBus } from './bus/nats-bus';
+import { NatsEnv, natsBusOptions } from './bus/nats-env';
 import { systemClock } from './clock';
 import { loadConfig, optionalSecret, port, secret } from './config';
 import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
@@ -7,6 +8,7 @@ import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
 import { createLogger, logLevel } from './logger';
 import { createMetrics } from './metrics';
+import { OutboxEnv } from './outbox';
 import { loadServiceRegistry, stackPortOf } from './service-registry';
 import { serverOf, type Service, type ServicePorts } from './service';
 import { onShutdown } from './shutdown';
@@ -18,16 +20,8 @@ export const ServiceProcessEnv = z.object({
   PORT: port(0),
   HOST: z.string().default('127.0.0.1'),
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/warriors'),
-  NATS_URL: z.string().default('nats://127.0.0.1:4222'),
-  /** Separate environments (or test runs) sharing one NATS server use their own stream and subject prefix. */
-  NATS_STREAM: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]+$/)
-    .default('WARRIORS'),
-  NATS_SUBJECT_PREFIX: z
-    .string()
-    .regex(/^[A-Za-z0-9_-]*$/)
-    .default(''),
+  ...NatsEnv.shape,
+  ...OutboxEnv.shape,
   JWT_SECRET: secret('JWT_SECRET'),
   /** The secret being rotated out: tokens it signed are still accepted, none is signed with it. */
   JWT_SECRET_PREVIOUS: optionalSecret('JWT_SECRET_PREVIOUS'),
@@ -74,12 +68,7 @@ export async function runServiceProcess<Extra extends object = object, Env exten
     const config = loadConfig(options.env ?? ServiceProcessEnv, { PORT: String(stackPortOf(loadServiceRegistry(), name)), ...process.env }) as z.infer<Env>;
     await ensureDatabaseExists(config.DATABASE_URL, logger);
     const database = createPostgresDatabase(config.DATABASE_URL, config.DB_POOL_SIZE, logger);
-    const bus = await createNatsBus({
-      servers: config.NATS_URL,
-      streamName: config.NATS_STREAM,
-      subjectPrefix: config.NATS_SUBJECT_PREFIX || undefined,
-      logger,
-    });
+    const bus = await createNatsBus(natsBusOptions(config, logger));
     const metrics = createMetrics({ token: config.METRICS_TOKEN });
     metrics.watchConsumers(() => bus.consumerStates());
     const extra = options.extraPorts ? await options.extraPorts(config) : { ports: {} as Extra, close: async () => undefined };

@@ -13,6 +13,7 @@ let insertNote: (row: { id: string | null }, event: DomainEvent) => Promise<bool
 const received: DomainEvent[] = [];
 
 const deleted = (userId: string): DomainEvent => ({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: new Date().toISOString(), data: { user_id: userId } });
+const unpublishedRows = async () => (await sql<{ n: number }>`select count(*)::int as n from kit.outbox where published_at is null`.execute(database.db)).rows[0]!.n;
 const outboxRows = async () => (await sql<{ n: number }>`select count(*)::int as n from kit.outbox`.execute(database.db)).rows[0]!.n;
 
 beforeAll(async () => {
@@ -38,18 +39,19 @@ afterAll(async () => {
   await admin.close();
 });
 
-it('commits the row with its event in one statement, publishes it without the relay and deletes its outbox row', async () => {
+it('commits the row with its event in one statement, publishes it without the relay and marks its outbox row published', async () => {
   const event = deleted('u-1');
   expect(await insertNote({ id: 'n-1' }, event)).toBe(true);
   await waitFor(async () => received.some((e) => e.id === event.id), 5000, 'event published');
-  await waitFor(async () => (await outboxRows()) === 0, 5000, 'outbox row deleted');
+  await waitFor(async () => (await unpublishedRows()) === 0, 5000, 'outbox row marked published');
+  expect(await outboxRows()).toBe(1);
   expect(await database.db.selectFrom('kit.notes').select('id').execute()).toEqual([{ id: 'n-1' }]);
 });
 
 it('enqueues nothing when the row conflicts with one already there', async () => {
   const event = deleted('u-2');
   expect(await insertNote({ id: 'n-1' }, event)).toBe(false);
-  expect(await outboxRows()).toBe(0);
+  expect(await outboxRows()).toBe(1);
   await outbox.drain();
   expect(received.some((e) => e.id === event.id)).toBe(false);
 });
@@ -67,7 +69,7 @@ it('commits concurrent calls together, each with its own answer, and one failing
   expect(outcomes[12]).toMatchObject({ status: 'rejected' });
   expect(outcomes[13]).toEqual({ status: 'fulfilled', value: false });
   await waitFor(async () => events.every((event) => received.some((e) => e.id === event.id)), 5000, 'every event published');
-  await waitFor(async () => (await outboxRows()) === 0, 5000, 'outbox rows deleted');
+  await waitFor(async () => (await unpublishedRows()) === 0, 5000, 'outbox rows marked published');
   const notes = await database.db.selectFrom('kit.notes').select('id').where('id', 'like', 'g-%').execute();
   expect(notes).toHaveLength(12);
 });

@@ -6,6 +6,7 @@ export * from './migrations';
 export * from './fault-figures';
 export * from './own-redis';
 export * from './own-nats';
+export * from './own-nats-cluster';
 export * from './events';
 export * from './service-harness';
 export * from './images';

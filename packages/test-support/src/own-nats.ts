@@ -6,7 +6,8 @@ import path from 'node:path';
 import { waitFor } from './polling';
 import { freePort } from './ports';
 
-const accepts = (port: number): Promise<boolean> =>
+/** Whether something listens on the loopback port (a server started and not yet ready answers false). */
+export const accepts = (port: number): Promise<boolean> =>
   new Promise((resolve) => {
     const socket = new Socket();
     socket.once('connect', () => (socket.destroy(), resolve(true)));

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { connect, errors as natsErrors, nanos, RequestError, TimeoutError } from '@nats-io/transport-node';
 import {
   AckPolicy,
@@ -45,10 +46,21 @@ export interface NatsBusOptions {
   maxAgeMs?: number;
   /** Delay before a failed consume loop is re-created. */
   recoverDelayMs?: number;
+  /** Copies of the stream the cluster keeps (JetStream num_replicas, 1-5). Unset: 1 for a new stream, an existing one keeps its count. */
+  replicas?: number;
+  /**
+   * How long one publish keeps being sent again while JetStream does not acknowledge it (no
+   * responders, timeout, 503: a stream leader change or a broker away); defaults to 30 s.
+   */
+  publishRetryMs?: number;
 }
 
 const STREAM_IN_USE = 10058;
-/** The header block JetStream publishes carry (NATS wire format): it counts against max_payload too. */
+export const MAX_STREAM_REPLICAS = 5;
+const DEFAULT_PUBLISH_RETRY_MS = 30_000;
+/** The first wait before a JetStream request is sent again; it doubles up to the cap. */
+const FIRST_RETRY_DELAY_MS = 100;
+const MAX_RETRY_DELAY_MS = 2_000;
 /** A publish that failed because the broker (or its JetStream) was out of reach, not because of the message. */
 const brokerAway = (err: unknown): boolean =>
   err instanceof TimeoutError ||
@@ -57,6 +69,29 @@ const brokerAway = (err: unknown): boolean =>
   err instanceof natsErrors.DrainingConnectionError ||
   // No responders: JetStream (or the stream) is not there yet, e.g. while a restarted server recovers.
   (err instanceof Error && err.cause instanceof RequestError && err.cause.isNoResponders());
+/**
+ * A publish JetStream did not acknowledge for a reason that says nothing about the message: the
+ * broker is away, or the stream is between leaders (its replicas elect one in seconds, answering
+ * nothing or 503 meanwhile). Sending it again with the same Nats-Msg-Id is safe: a copy that did
+ * land is dropped by the stream's duplicate window.
+ */
+const unacknowledged = (err: unknown): boolean => brokerAway(err) || (err instanceof JetStreamApiError && err.status === 503);
+/**
+ * Runs a JetStream request again, with backoff, while it fails as `unacknowledged` says (a leader
+ * being elected, a broker away), for up to budgetMs; then rethrows its last failure.
+ */
+async function outlastingElections<T>(request: () => Promise<T>, budgetMs: number, givenUp: () => boolean = () => false): Promise<T> {
+  const giveUpAt = Date.now() + budgetMs;
+  for (let delayMs = FIRST_RETRY_DELAY_MS; ; delayMs = Math.min(delayMs * 2, MAX_RETRY_DELAY_MS)) {
+    try {
+      return await request();
+    } catch (err) {
+      if (!unacknowledged(err) || givenUp() || Date.now() + delayMs >= giveUpAt) throw err;
+      await sleep(delayMs);
+    }
+  }
+}
+/** The header block JetStream publishes carry (NATS wire format): it counts against max_payload too. */
 const msgIdHeaderBytes = (msgId: string): number => Buffer.byteLength(`NATS/1.0\r\nNats-Msg-Id: ${msgId}\r\n\r\n`);
 // Consumers keep up within seconds; a month covers any outage, and the stream stays bounded.
 const DEFAULT_MAX_AGE_MS = 30 * 24 * 3600 * 1000;
@@ -68,13 +103,38 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const full = (subject: string): string => prefix + subject;
   const bare = (subject: string): string => (subject.startsWith(prefix) ? subject.slice(prefix.length) : subject);
   const recoverDelayMs = options.recoverDelayMs ?? 1_000;
+  const publishRetryMs = options.publishRetryMs ?? DEFAULT_PUBLISH_RETRY_MS;
+  // Every retry of a publish must fall inside the duplicate window, or a copy that did land is kept twice.
+  if (publishRetryMs >= DEDUPE_WINDOW_MS) throw new Error(`publishRetryMs (${publishRetryMs}) must be shorter than the duplicate window (${DEDUPE_WINDOW_MS} ms)`);
 
   // Without noAsyncTraces every request and JetStream publish builds an Error up front for its stack
   // (in case it fails): a measurable share of the activity service's CPU on the logging path.
   const nc = await connect({ servers: options.servers, maxReconnectAttempts: -1, noAsyncTraces: true });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, streamName, (options.streamSubjects ?? EVENT_SUBJECTS).map(full), options.maxAgeMs ?? DEFAULT_MAX_AGE_MS);
+  let disconnected = false;
+  void (async () => {
+    for await (const status of nc.status()) {
+      if (status.type === 'disconnect') disconnected = true;
+      else if (status.type === 'reconnect') disconnected = false;
+    }
+  })();
+  try {
+    // A cluster answers nothing about a stream while it elects the stream's leader (at start, after a node loss or a replica change).
+    await outlastingElections(
+      () =>
+        ensureStream(
+          jsm,
+          streamName,
+          { subjects: (options.streamSubjects ?? EVENT_SUBJECTS).map(full), maxAgeMs: options.maxAgeMs ?? DEFAULT_MAX_AGE_MS, replicas: options.replicas },
+          logger,
+        ),
+      publishRetryMs,
+    );
+  } catch (err) {
+    await nc.close();
+    throw err;
+  }
 
   const listeners: DeadLetterListener[] = [];
   const subscriptions = new Set<Subscription>();
@@ -155,7 +215,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
     let messages: ConsumerMessages | undefined;
     let wake: (() => void) | undefined;
 
-    await ensureConsumer();
+    await outlastingElections(ensureConsumer, publishRetryMs);
     consumerNames.add(name);
     const loop = (async () => {
       while (!stopped) {
@@ -262,10 +322,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       // The client would refuse it too, but as a generic argument error the caller could not tell from a transient one.
       assertFits(body, bus.maxPayload(), msgIdHeaderBytes(msgID));
       try {
-        await js.publish(full(event.type), body, { msgID });
+        // Sent again while the stream elects a leader; without a connection at all, the caller (the
+        // outbox, whose rows wait however long) is told at once instead.
+        await outlastingElections(
+          () => js.publish(full(event.type), body, { msgID }),
+          publishRetryMs,
+          () => closed || disconnected,
+        );
       } catch (err) {
         // Told apart so a caller (the outbox) waits for the broker instead of blaming the event.
-        if (brokerAway(err)) throw new DependencyUnavailableError('message bus', { cause: err });
+        if (unacknowledged(err) || disconnected) throw new DependencyUnavailableError('message bus', { cause: err });
         throw err;
       }
     },
@@ -358,13 +424,37 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   return bus;
 }
 
-/** Safe to run from every process at start: creates the stream or brings its subjects up to date. */
-async function ensureStream(jsm: JetStreamManager, name: string, subjects: string[], maxAgeMs: number): Promise<void> {
-  const config = { subjects, duplicate_window: nanos(DEDUPE_WINDOW_MS), max_age: nanos(maxAgeMs) };
-  try {
-    await jsm.streams.add({ name, ...config });
-  } catch (err) {
-    if (!(err instanceof JetStreamApiError && err.code === STREAM_IN_USE)) throw err;
-    await jsm.streams.update(name, config);
+interface StreamSettings {
+  subjects: string[];
+  maxAgeMs: number;
+  replicas: number | undefined;
+}
+
+/**
+ * Safe to run from every process at start: creates the stream, or brings an existing one's
+ * subjects, retention and replica count up to date (a stream made with one replica gains the
+ * others when the configuration asks for three: the cluster copies it over while it serves).
+ */
+async function ensureStream(jsm: JetStreamManager, name: string, settings: StreamSettings, logger: BusLogger): Promise<void> {
+  const { replicas } = settings;
+  if (replicas !== undefined && (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_STREAM_REPLICAS)) {
+    throw new Error(`stream replicas must be a whole number from 1 to ${MAX_STREAM_REPLICAS}, not ${replicas}`);
   }
+  const config = { subjects: settings.subjects, duplicate_window: nanos(DEDUPE_WINDOW_MS), max_age: nanos(settings.maxAgeMs) };
+  const refused = (err: unknown, count: number): Error =>
+    // A 503 (no leader yet) is left as it is, for the caller to try again.
+    err instanceof JetStreamApiError && err.status !== 503 ? new Error(`NATS refused stream ${name} with ${count} replica(s): ${err.message}`, { cause: err }) : (err as Error);
+  try {
+    await jsm.streams.add({ name, ...config, num_replicas: replicas ?? 1 });
+    return;
+  } catch (err) {
+    if (!(err instanceof JetStreamApiError && err.code === STREAM_IN_USE)) throw refused(err, replicas ?? 1);
+  }
+  const current = (await jsm.streams.info(name)).config.num_replicas;
+  try {
+    await jsm.streams.update(name, { ...config, num_replicas: replicas ?? current });
+  } catch (err) {
+    throw refused(err, replicas ?? current);
+  }
+  if (replicas !== undefined && replicas !== current) logger.warn({ stream: name, from: current, to: replicas }, 'stream replica count changed');
 }
