@@ -14,6 +14,14 @@ export interface LeaderboardKeeperDeps {
    */
   rebuild: () => Promise<Record<string, unknown> | null>;
   checkEveryMs?: number;
+  /** Told of each rebuild this keeper made (to count repairs, for instance); must not throw. */
+  onRebuilt?: (rebuilt: LeaderboardRepair) => void;
+}
+
+/** One rebuild a keeper made: what the service's rebuild reported, and how long it took. */
+export interface LeaderboardRepair {
+  outcome: Record<string, unknown>;
+  ms: number;
 }
 
 export interface LeaderboardKeeper {
@@ -26,11 +34,12 @@ export interface LeaderboardKeeper {
 
 /**
  * Notices by itself that the boards lost their data (Redis restarted without persistence, or was
- * flushed: the completeness marker went with the sets) and rebuilds them. Several instances may run
+ * flushed: the completeness marker went with the sets; or a failover promoted a replica that may
+ * have missed the last writes: the marker names the old primary) and rebuilds them. Several instances may run
  * one each; the store lets one rebuild at a time, and the others keep checking.
  */
 export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): LeaderboardKeeper {
-  const { store, logger, rebuild, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
+  const { store, logger, rebuild, onRebuilt, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
   let stopped = false;
@@ -45,8 +54,11 @@ export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): Leaderboar
       }
       const started = performance.now();
       const rebuilt = await rebuild();
-      if (rebuilt) logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
       lastProblem = undefined;
+      if (!rebuilt) return;
+      const ms = Math.round(performance.now() - started);
+      logger.info({ ...rebuilt, ms }, 'leaderboards were incomplete: rebuilt from the ledger');
+      onRebuilt?.({ outcome: rebuilt, ms });
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);
       if (problem !== lastProblem) logger.warn({ err }, 'leaderboards incomplete and not rebuilt yet; retrying');

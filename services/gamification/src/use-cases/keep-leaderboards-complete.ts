@@ -1,4 +1,4 @@
-import { createLeaderboardKeeper as createKeeper, type Clock, type LeaderboardKeeper, type LeaderboardStore, type Logger } from '@warriors/kit';
+import { createLeaderboardKeeper as createKeeper, type Clock, type LeaderboardKeeper, type LeaderboardRepair, type LeaderboardStore, type Logger } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import { rebuildLeaderboards } from './rebuild-leaderboards';
 
@@ -10,10 +10,11 @@ export interface GamificationKeeperDeps {
   clock: Clock;
   logger: Logger;
   checkEveryMs?: number;
+  onRebuilt?: (repair: LeaderboardRepair) => void;
 }
 
 /** kit's keeper with gamification's rebuild: the boards come back from the points ledger. */
 export function createLeaderboardKeeper(deps: GamificationKeeperDeps): LeaderboardKeeper {
-  const { db, store, clock, logger, checkEveryMs } = deps;
-  return createKeeper({ store, logger, checkEveryMs, rebuild: () => rebuildLeaderboards(db, store, clock.now()) });
+  const { db, store, clock, logger, checkEveryMs, onRebuilt } = deps;
+  return createKeeper({ store, logger, checkEveryMs, onRebuilt, rebuild: () => rebuildLeaderboards(db, store, clock.now()) });
 }
