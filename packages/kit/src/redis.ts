@@ -31,18 +31,24 @@ export function parseSentinels(list: string): SentinelAddress[] {
   });
 }
 
+/** An empty variable (`REDIS_URL=`) counts as unset. */
+const optionalText = z
+  .string()
+  .optional()
+  .transform((text) => text || undefined);
+
 /**
  * The Redis variables of every process that uses Redis. REDIS_URL names one server; REDIS_SENTINELS
  * with REDIS_SENTINEL_MASTER name a Sentinel-monitored primary instead (they go together, and not
  * with REDIS_URL: one process, one Redis). Neither: the local server at DEFAULT_REDIS_URL.
  */
 export const redisEnvShape = {
-  REDIS_URL: z.string().min(1).optional(),
+  REDIS_URL: optionalText,
   REDIS_SENTINELS: z
     .string()
     .optional()
     .transform((list, ctx) => {
-      if (list === undefined) return undefined;
+      if (!list) return undefined;
       try {
         return parseSentinels(list);
       } catch (err) {
@@ -50,7 +56,7 @@ export const redisEnvShape = {
         return z.NEVER;
       }
     }),
-  REDIS_SENTINEL_MASTER: z.string().min(1).optional(),
+  REDIS_SENTINEL_MASTER: optionalText,
 };
 
 export interface RedisEnv {

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -15,8 +15,8 @@ const SENTINEL_COUNT = 3;
 
 /**
  * A Sentinel-monitored Redis of the test's own: a primary, a replica (--replicaof) and three
- * sentinels on free loopback ports, none saving data to disk (the sentinels' generated configs live
- * in a temporary folder removed by stop()). A test may kill the primary, cut the replica off or
+ * sentinels on free loopback ports, none saving data to disk (the sentinels' generated configs and
+ * each server's working folder live in a temporary folder removed by stop()). A test may kill the primary, cut the replica off or
  * force a failover; the machine's shared Redis is never touched.
  */
 export interface OwnRedisSentinel {
@@ -54,6 +54,16 @@ interface OwnProcess {
   child: ChildProcess | undefined;
   output: string;
 }
+
+/** freePort answers a port free right now: asked twice before anything binds, it may answer the same one. */
+async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>();
+  while (ports.size < count) ports.add(await freePort());
+  return [...ports];
+}
+
+/** Still running: a server that lost its port to another process exits, and must not pass for the one answering there. */
+const isRunning = (server: OwnProcess): boolean => server.child !== undefined && server.child.exitCode === null && server.child.signalCode === null;
 
 const exited = (child: ChildProcess): Promise<void> =>
   child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((resolve) => child.once('exit', () => resolve()));
@@ -101,10 +111,14 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
   }
 
   async function startData(server: OwnProcess, primaryPort?: number): Promise<void> {
-    const args = ['--port', String(server.port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no', '--daemonize', 'no'];
+    // A folder of its own: a replica's sync would otherwise leave a dump.rdb in the working directory,
+    // which the next redis-server started there would load. swapdb: a sync loads in memory, never to disk.
+    const dir = path.join(folder, `data-${server.port}`);
+    mkdirSync(dir, { recursive: true });
+    const args = ['--port', String(server.port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--repl-diskless-load', 'swapdb', '--daemonize', 'no'];
     launch(server, primaryPort === undefined ? args : [...args, '--replicaof', '127.0.0.1', String(primaryPort)]);
     await waitFor(
-      async () => (await replicationOf(server.port)) !== null,
+      async () => isRunning(server) && (await replicationOf(server.port)) !== null,
       10_000,
       `redis-server on port ${server.port}`,
       () => server.output,
@@ -130,7 +144,7 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
     );
     launch(server, [config, '--sentinel']);
     await waitFor(
-      async () => (await primaryPortFrom(server.port)) !== null,
+      async () => isRunning(server) && (await primaryPortFrom(server.port)) !== null,
       10_000,
       `sentinel on port ${server.port}`,
       () => server.output,
@@ -281,8 +295,9 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
   };
 
   try {
-    for (let i = 0; i < 2; i++) dataServers.push({ port: await freePort(), child: undefined, output: '' });
-    for (let i = 0; i < SENTINEL_COUNT; i++) sentinelServers.push({ port: await freePort(), child: undefined, output: '' });
+    const ports = await distinctFreePorts(2 + SENTINEL_COUNT);
+    for (const port of ports.slice(0, 2)) dataServers.push({ port, child: undefined, output: '' });
+    for (const port of ports.slice(2)) sentinelServers.push({ port, child: undefined, output: '' });
     const [primary, replica] = dataServers as [OwnProcess, OwnProcess];
     await startData(primary);
     await startData(replica, primary.port);
