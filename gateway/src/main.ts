@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createLogger, createRedis, listen, loadConfig, onShutdown, redisTargetOf } from '@warriors/kit';
+import { closeRedis, createLogger, createRedis, listen, loadConfig, onShutdown, redisTargetOf } from '@warriors/kit';
 import { GatewayEnv, upstreamsFrom } from './config';
 import { createGateway } from './gateway';
 import { UpstreamPool } from './upstream-pool';
@@ -22,7 +22,7 @@ async function main(): Promise<void> {
     });
     const server = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
     logger.info({ url: server.url }, 'gateway listening');
-    onShutdown(logger, [() => void redis.quit(), () => server.close()]);
+    onShutdown(logger, [() => void closeRedis(redis), () => server.close()]);
   } catch (err) {
     logger.fatal({ err }, 'gateway failed to start');
     process.exit(1);

@@ -96,6 +96,16 @@ export function createRedis(target: RedisTarget | string): Redis {
   return new Redis({ ...common, sentinels: target.sentinels, name: target.masterName, role: 'master', failoverDetector: true });
 }
 
+/**
+ * Closes a client from createRedis: QUIT lets the replies still due arrive; the disconnect after it
+ * also closes the sentinel connections that watch for a failover, which QUIT leaves open (they would
+ * keep the process alive).
+ */
+export async function closeRedis(redis: Redis): Promise<void> {
+  await redis.quit().catch(() => undefined);
+  redis.disconnect();
+}
+
 export async function redisReady(redis: Redis): Promise<boolean> {
   try {
     return (await redis.ping()) === 'PONG';

@@ -1,4 +1,4 @@
-import { createLogger, createRedis, redisTargetOf, createRedisLeaderboardStore, runServiceProcess, type LeaderboardStore } from '@warriors/kit';
+import { closeRedis, createLogger, createRedis, redisTargetOf, createRedisLeaderboardStore, runServiceProcess, type LeaderboardStore } from '@warriors/kit';
 import { challengesNamespace, ChallengesProcessEnv } from './config';
 import { createChallengesService } from './service';
 
@@ -11,7 +11,7 @@ void runServiceProcess<{ leaderboard: LeaderboardStore }, typeof ChallengesProce
     return {
       ports: { leaderboard: createRedisLeaderboardStore(redis, { namespace: challengesNamespace(config.LEADERBOARD_NAMESPACE) }) },
       close: async () => {
-        await redis.quit();
+        await closeRedis(redis);
       },
     };
   },

@@ -1,4 +1,4 @@
-import { createLogger, createRedis, redisTargetOf, runServiceProcess } from '@warriors/kit';
+import { closeRedis, createLogger, createRedis, redisTargetOf, runServiceProcess } from '@warriors/kit';
 import { GamificationProcessEnv } from './config';
 import { createRedisLeaderboardStore, type LeaderboardStore } from '@warriors/kit';
 import { createGamificationService } from './service';
@@ -13,7 +13,7 @@ void runServiceProcess<{ leaderboard: LeaderboardStore }, typeof GamificationPro
     return {
       ports: { leaderboard: createRedisLeaderboardStore(redis, { namespace: config.LEADERBOARD_NAMESPACE }) },
       close: async () => {
-        await redis.quit();
+        await closeRedis(redis);
       },
     };
   },

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { loadConfig } from '../config';
 import { createPostgresDatabase, type Database } from '../db/database';
 import { createLogger } from '../logger';
-import { createRedis, redisTargetOf, type RedisEnv } from '../redis';
+import { closeRedis, createRedis, redisTargetOf, type RedisEnv } from '../redis';
 import type { LeaderboardStore } from './leaderboard-store.port';
 import { createRedisLeaderboardStore } from './redis-leaderboard-store';
 
@@ -53,7 +53,7 @@ export function runLeaderboardRebuildCommand<Env extends RebuildEnv>(command: Le
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     } finally {
-      await redis.quit();
+      await closeRedis(redis);
       await database.close();
     }
   };

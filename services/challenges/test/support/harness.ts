@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
-import { createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
+import { closeRedis, createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createChallengesService, type ChallengesPorts } from '../../src';
 import type { ChallengesDatabase } from '../../src/store/schema';
@@ -103,7 +103,7 @@ export async function startChallenges(
       await service.close();
       await board.clear();
       await board.close();
-      await redis.quit();
+      await closeRedis(redis);
     },
   };
 }
