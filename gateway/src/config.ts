@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ModelEnv } from '@warriors/coaching';
-import { logLevel, optionalSecret, port, upstreamVariable } from '@warriors/kit';
+import { checkRedisEnv, logLevel, optionalSecret, port, redisEnvShape, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
 
@@ -19,11 +19,13 @@ const common = {
 };
 
 /** Stack mode: every service's instances come from <SERVICE>_URLS, e.g. AUTH_URLS=http://10.0.0.5:4001,http://10.0.0.6:4001 */
-export const GatewayEnv = z.object({
-  ...common,
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
-  ...Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), z.string().min(1, `${upstreamVariable(name)} is required`)])),
-});
+export const GatewayEnv = z
+  .object({
+    ...common,
+    ...redisEnvShape,
+    ...Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), z.string().min(1, `${upstreamVariable(name)} is required`)])),
+  })
+  .superRefine(checkRedisEnv);
 
 export function upstreamsFrom(env: Record<string, unknown>): Record<ServiceName, string[]> {
   return Object.fromEntries(SERVICE_NAMES.map((name) => [name, parseUrlList(String(env[upstreamVariable(name)]))])) as Record<ServiceName, string[]>;

@@ -1,5 +1,5 @@
 import http from 'node:http';
-import { createLogger, createMetrics, createRedis, listen, loadConfig, onShutdown } from '@warriors/kit';
+import { closeRedis, createLogger, createMetrics, createRedis, listen, loadConfig, onShutdown, redisTargetOf } from '@warriors/kit';
 import { GatewayEnv, upstreamsFrom } from './config';
 import { createGateway } from './gateway';
 import { UpstreamPool } from './upstream-pool';
@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   const logger = createLogger('gateway');
   try {
     const config = loadConfig(GatewayEnv);
-    const redis = createRedis(config.REDIS_URL);
+    const redis = createRedis(redisTargetOf(config));
     redis.on('error', (err) => logger.warn({ err: err.message }, 'redis error'));
     const pools = Object.fromEntries(Object.entries(upstreamsFrom(config)).map(([name, urls]) => [name, new UpstreamPool(name, urls)]));
     const gateway = createGateway({
@@ -23,7 +23,7 @@ async function main(): Promise<void> {
     });
     const server = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
     logger.info({ url: server.url }, 'gateway listening');
-    onShutdown(logger, [() => void redis.quit(), () => server.close()]);
+    onShutdown(logger, [() => void closeRedis(redis), () => server.close()]);
   } catch (err) {
     logger.fatal({ err }, 'gateway failed to start');
     process.exit(1);

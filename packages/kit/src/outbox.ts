@@ -397,9 +397,7 @@ export function createOutbox(options: OutboxOptions): Outbox {
       // Under migrate()'s lock: "if not exists" alone fails one of N instances creating the table at once.
       await database.db.transaction().execute(async (trx) => {
         await sql`select pg_advisory_xact_lock(hashtext(${schema}))`.execute(trx);
-        await sql
-          .raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`)
-          .execute(trx);
+        await sql.raw(`create table if not exists ${schema}.outbox (seq bigserial primary key, event jsonb not null, created_at timestamptz not null default now())`).execute(trx);
         // Outbox tables made before retries and the replay window existed gain their columns in place.
         // Looked up first: the alter locks the whole table, which would stall the other instances' writes at every start.
         const upToDate = await sql<{ n: number }>`

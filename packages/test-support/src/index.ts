@@ -5,6 +5,7 @@ export * from './test-database';
 export * from './migrations';
 export * from './fault-figures';
 export * from './own-redis';
+export * from './own-redis-sentinel';
 export * from './own-nats';
 export * from './own-nats-cluster';
 export * from './events';

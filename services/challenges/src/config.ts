@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { ServiceProcessEnv } from '@warriors/kit';
+import { checkRedisEnv, redisEnvShape, ServiceProcessEnv } from '@warriors/kit';
 
 /** The challenges process (and its rebuild command) read the service settings plus Redis. */
 export const ChallengesProcessEnv = ServiceProcessEnv.extend({
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  ...redisEnvShape,
   /** gamification's prefix: challenges' boards live under `${LEADERBOARD_NAMESPACE}-challenges`. */
   LEADERBOARD_NAMESPACE: z.string().min(1).default('lb'),
-});
+}).superRefine(checkRedisEnv);
 export type ChallengesProcessEnv = z.infer<typeof ChallengesProcessEnv>;
 
 /**

@@ -7,6 +7,7 @@ import {
   migrate,
   recordDeadLetter,
   requireAuth,
+  type LeaderboardRepair,
   type LeaderboardStore,
   type Service,
   type ServicePorts,
@@ -27,8 +28,10 @@ const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 export type ChallengesPorts = ServicePorts & {
   /** The per-challenge boards (key challenge:<id>): Redis in the stack, in-process when embedded. */
   leaderboard: LeaderboardStore;
-  /** How often the boards' completeness is checked (after a Redis restart or flush they are rebuilt). */
+  /** How often the boards' completeness is checked (after a Redis restart, flush or failover they are rebuilt). */
   leaderboardCheckMs?: number;
+  /** Told of each rebuild the service made by itself (a repair after a Redis restart, flush or failover). */
+  onLeaderboardRebuilt?: (repair: LeaderboardRepair) => void;
 };
 
 export function createChallengesService(ports: ChallengesPorts): Service {
@@ -43,6 +46,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     logger,
     metrics: ports.metrics,
     checkEveryMs: ports.leaderboardCheckMs,
+    onRebuilt: ports.onLeaderboardRebuilt,
     rebuild: async () => {
       const rebuilt = await rebuildBoards(db, board, clock.now());
       pages.clear();

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ServiceProcessEnv } from '@warriors/kit';
+import { checkRedisEnv, redisEnvShape, ServiceProcessEnv } from '@warriors/kit';
 
 /** The gamification process (and the rebuild command) read the service settings plus Redis. */
 export const GamificationProcessEnv = ServiceProcessEnv.extend({
-  REDIS_URL: z.string().default('redis://127.0.0.1:6379'),
+  ...redisEnvShape,
   /** Prefix of every leaderboard key: environments sharing one Redis use their own. */
   LEADERBOARD_NAMESPACE: z.string().min(1).default('lb'),
-});
+}).superRefine(checkRedisEnv);
 export type GamificationProcessEnv = z.infer<typeof GamificationProcessEnv>;

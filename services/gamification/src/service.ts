@@ -16,7 +16,7 @@ import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
-import type { LeaderboardStore } from '@warriors/kit';
+import type { LeaderboardRepair, LeaderboardStore } from '@warriors/kit';
 import { badgesRoutes } from './routes/badges.routes';
 import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
@@ -36,8 +36,10 @@ export type GamificationPorts = ServicePorts & {
   leaderboard: LeaderboardStore;
   /** Points that make a day's goal: daily_victory measures against it. */
   dailyGoalPoints?: number;
-  /** How often the boards' completeness is checked (after a Redis restart or flush they are rebuilt). */
+  /** How often the boards' completeness is checked (after a Redis restart, flush or failover they are rebuilt). */
   leaderboardCheckMs?: number;
+  /** Told of each rebuild the service made by itself (a repair after a Redis restart, flush or failover). */
+  onLeaderboardRebuilt?: (repair: LeaderboardRepair) => void;
 };
 
 export function createGamificationService(ports: GamificationPorts): Service {
@@ -49,7 +51,15 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const directory = createUserDirectory(db);
   const leaderboards = createLeaderboards(store, directory);
   const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
-  const keeper = createLeaderboardKeeper({ db, store, clock, logger, metrics: ports.metrics, checkEveryMs: ports.leaderboardCheckMs });
+  const keeper = createLeaderboardKeeper({
+    db,
+    store,
+    clock,
+    logger,
+    metrics: ports.metrics,
+    checkEveryMs: ports.leaderboardCheckMs,
+    onRebuilt: ports.onLeaderboardRebuilt,
+  });
   const app = createApp({
     metrics: ports.metrics,
     logger,

@@ -2,6 +2,6 @@ export type { LeaderboardRebuild, LeaderboardStore, ScoreDelta, ScoredMember } f
 export { DEFAULT_APPLY_MARKER_TTL_MS } from './leaderboard-input';
 export { createMemoryLeaderboardStore, type MemoryLeaderboardStoreOptions } from './memory-leaderboard-store';
 export { createRedisLeaderboardStore, type RedisLeaderboardStoreOptions } from './redis-leaderboard-store';
-export { createLeaderboardKeeper, DEFAULT_COMPLETENESS_CHECK_MS, type LeaderboardKeeper, type LeaderboardKeeperDeps } from './keeper';
+export { createLeaderboardKeeper, DEFAULT_COMPLETENESS_CHECK_MS, type LeaderboardKeeper, type LeaderboardKeeperDeps, type LeaderboardRepair } from './keeper';
 export { createResponseCache, type ResponseCache } from './response-cache';
 export { runLeaderboardRebuildCommand, type LeaderboardRebuildCommand } from './rebuild-command';

@@ -17,6 +17,14 @@ export interface LeaderboardKeeperDeps {
   /** Counts each rebuild this process makes (warriors_leaderboard_rebuilds_total). */
   metrics: ServiceMetrics;
   checkEveryMs?: number;
+  /** Told of each rebuild this keeper made (to count repairs, for instance); must not throw. */
+  onRebuilt?: (rebuilt: LeaderboardRepair) => void;
+}
+
+/** One rebuild a keeper made: what the service's rebuild reported, and how long it took. */
+export interface LeaderboardRepair {
+  outcome: Record<string, unknown>;
+  ms: number;
 }
 
 export interface LeaderboardKeeper {
@@ -29,14 +37,15 @@ export interface LeaderboardKeeper {
 
 /**
  * Notices by itself that the boards lost their data (Redis restarted without persistence, or was
- * flushed: the completeness marker went with the sets) and rebuilds them. Several instances may run
+ * flushed: the completeness marker went with the sets; or a failover promoted a replica that may
+ * have missed the last writes: the marker names the old primary) and rebuilds them. Several instances may run
  * one each; the store lets one rebuild at a time, and the others keep checking.
  */
 export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): LeaderboardKeeper {
-  const { store, logger, rebuild, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
+  const { store, logger, rebuild, onRebuilt, checkEveryMs = DEFAULT_COMPLETENESS_CHECK_MS } = deps;
   const rebuilds = deps.metrics.counter(
     'leaderboard_rebuilds_total',
-    'Rebuilds of the leaderboards from their system of record after they were found incomplete (Redis restarted or flushed)',
+    'Rebuilds of the leaderboards from their system of record after they were found incomplete (Redis restarted or flushed, or a failover replaced the primary)',
   );
   let running: Promise<void> | undefined;
   let timer: NodeJS.Timeout | undefined;
@@ -52,11 +61,12 @@ export function createLeaderboardKeeper(deps: LeaderboardKeeperDeps): Leaderboar
       }
       const started = performance.now();
       const rebuilt = await rebuild();
-      if (rebuilt) {
-        rebuilds.inc({ service: deps.metrics.service });
-        logger.info({ ...rebuilt, ms: Math.round(performance.now() - started) }, 'leaderboards were incomplete: rebuilt from the ledger');
-      }
       lastProblem = undefined;
+      if (!rebuilt) return;
+      const ms = Math.round(performance.now() - started);
+      rebuilds.inc({ service: deps.metrics.service });
+      logger.info({ ...rebuilt, ms }, 'leaderboards were incomplete: rebuilt from the ledger');
+      onRebuilt?.({ outcome: rebuilt, ms });
     } catch (err) {
       const problem = err instanceof Error ? err.message : String(err);
       if (problem !== lastProblem) logger.warn({ err }, 'leaderboards incomplete and not rebuilt yet; retrying');

@@ -17,8 +17,9 @@ export interface ScoreDelta {
  * descending in both adapters (Redis' ZREVRANGE order), so the adapters agree exactly.
  *
  * The boards are either complete (a rebuild from the ledger committed, and every apply since went
- * in) or not: a new store, a cleared one, a Redis that restarted or was flushed, and a rebuild in
- * progress are incomplete. While they are incomplete, apply and the reads fail with a dependency
+ * in) or not: a new store, a cleared one, a Redis that restarted or was flushed, a rebuild in
+ * progress, and boards completed on a Redis primary that a failover has since replaced (it may have
+ * lost the last writes) are incomplete. While they are incomplete, apply and the reads fail with a dependency
  * failure (DependencyUnavailableError), so a consumer retries its event later and a reader gets a
  * 503 instead of a board with points missing.
  */

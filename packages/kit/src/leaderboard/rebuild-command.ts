@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { loadConfig } from '../config';
 import { createPostgresDatabase, type Database } from '../db/database';
 import { createLogger } from '../logger';
-import { createRedis } from '../redis';
+import { closeRedis, createRedis, redisTargetOf, type RedisEnv } from '../redis';
 import type { LeaderboardStore } from './leaderboard-store.port';
 import { createRedisLeaderboardStore } from './redis-leaderboard-store';
 
@@ -11,9 +11,8 @@ const WAIT_FOR_OTHER_REBUILD_MS = 60_000;
 const RETRY_MS = 250;
 
 /** What a process needs to rebuild its Redis boards from PostgreSQL. */
-interface RebuildEnv {
+interface RebuildEnv extends RedisEnv {
   DATABASE_URL: string;
-  REDIS_URL: string;
   LEADERBOARD_NAMESPACE: string;
 }
 
@@ -39,7 +38,7 @@ export function runLeaderboardRebuildCommand<Env extends RebuildEnv>(command: Le
     const logger = createLogger(command.name);
     const config: Env = loadConfig(command.env);
     const database = createPostgresDatabase(config.DATABASE_URL, 2, logger);
-    const redis = createRedis(config.REDIS_URL);
+    const redis = createRedis(redisTargetOf(config));
     try {
       const started = Date.now();
       const namespace = command.namespace ? command.namespace(config.LEADERBOARD_NAMESPACE) : config.LEADERBOARD_NAMESPACE;
@@ -54,7 +53,7 @@ export function runLeaderboardRebuildCommand<Env extends RebuildEnv>(command: Le
         await new Promise((resolve) => setTimeout(resolve, RETRY_MS));
       }
     } finally {
-      await redis.quit();
+      await closeRedis(redis);
       await database.close();
     }
   };

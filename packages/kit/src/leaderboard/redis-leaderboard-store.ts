@@ -14,18 +14,34 @@ export interface RedisLeaderboardStoreOptions {
 }
 
 /*
+ * The completeness marker holds the replication id of the primary the boards were completed on.
+ * Replicas copy the primary's writes asynchronously, so a replica promoted by a failover may lack the
+ * last ones; it also takes a replication id of its own at the promotion. Each script that relies on
+ * the boards being complete reads the id of the server it runs on, so boards completed on another
+ * primary count as incomplete (and are rebuilt) from the first command the new primary answers.
+ * A restart without persistence changes the id too, but it takes the marker with it anyway.
+ */
+const PRIMARY_ID = `
+local function primaryId()
+  return string.match(redis.call('INFO', 'replication'), 'master_replid:(%w+)')
+end
+`;
+
+/*
  * One script so that the completeness check, the marker and every increment land together: no other
  * client can observe (or repeat) half an apply, and no apply can slip in after a rebuild started.
- * KEYS[1] is the completeness marker, KEYS[2] the apply marker, KEYS[3..] the sets; ARGV[1] the
+ * A replica applies the script's writes as one transaction too, so a failover loses whole applies
+ * (marker and increments together), never half of one. KEYS[1] is the completeness marker, KEYS[2] the apply marker, KEYS[3..] the sets; ARGV[1] the
  * marker TTL, ARGV[2] the member, then a (delta, expireAt or '') pair per set.
- * -1: the boards are incomplete (Redis lost its data, or a rebuild is running): nothing written.
+ * -1: the boards are incomplete (Redis lost its data, a rebuild is running, or they were completed
+ * on a primary that a failover replaced): nothing written.
  * "No expireAt" means the key is never dropped, which is the latest possible expiry, so it wins
  * (PERSIST). Otherwise PEXPIREAT ... GT only ever pushes an expiry later and leaves a key without one
  * alone; a key this very call created has no expiry yet, so it gets the plain PEXPIREAT. An expiry
  * already in the past deletes the key at once, as PEXPIREAT does.
  */
-const APPLY_SCRIPT = `
-if redis.call('EXISTS', KEYS[1]) == 0 then return -1 end
+const APPLY_SCRIPT = `${PRIMARY_ID}
+if redis.call('GET', KEYS[1]) ~= primaryId() then return -1 end
 if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[1]) then return 0 end
 for i = 3, #KEYS do
   local key, expireAt = KEYS[i], ARGV[2 * i - 2]
@@ -62,11 +78,12 @@ return 1
 /*
  * The swap, all or nothing: only while the lock is still this rebuild's (a flush or an expiry takes
  * it away) and every new set is still there, renames each new set over its live key with its expiry,
- * drops the live sets the new boards do not hold, marks the boards complete and releases the lock.
+ * drops the live sets the new boards do not hold, marks the boards complete on this primary and
+ * releases the lock.
  * KEYS[1] the lock, KEYS[2] the marker, then (new, live) pairs, then the live sets to drop;
  * ARGV[1] the token, ARGV[2] the number of pairs, then an expireAt or '' per pair.
  */
-const COMMIT_REBUILD_SCRIPT = `
+const COMMIT_REBUILD_SCRIPT = `${PRIMARY_ID}
 if redis.call('GET', KEYS[1]) ~= ARGV[1] then return 0 end
 local swaps = tonumber(ARGV[2])
 for i = 1, swaps do
@@ -78,9 +95,15 @@ for i = 1, swaps do
   if expireAt == '' then redis.call('PERSIST', live) else redis.call('PEXPIREAT', live, expireAt) end
 end
 for i = 3 + 2 * swaps, #KEYS do redis.call('UNLINK', KEYS[i]) end
-redis.call('SET', KEYS[2], ARGV[1])
+redis.call('SET', KEYS[2], primaryId())
 redis.call('DEL', KEYS[1])
 return 1
+`;
+
+/** 1 when the boards are complete on this primary. KEYS[1] the marker. */
+const IS_COMPLETE_SCRIPT = `${PRIMARY_ID}
+if redis.call('GET', KEYS[1]) == primaryId() then return 1 end
+return 0
 `;
 
 /** Releases the lock if it is still this rebuild's. KEYS[1] the lock; ARGV[1] the token. */
@@ -95,6 +118,7 @@ const COMMANDS = {
   beginRebuild: { name: 'warriorsLeaderboardBeginRebuild', lua: BEGIN_REBUILD_SCRIPT },
   renewLock: { name: 'warriorsLeaderboardRenewLock', lua: RENEW_LOCK_SCRIPT },
   commitRebuild: { name: 'warriorsLeaderboardCommitRebuild', lua: COMMIT_REBUILD_SCRIPT },
+  isComplete: { name: 'warriorsLeaderboardIsComplete', lua: IS_COMPLETE_SCRIPT },
   releaseLock: { name: 'warriorsLeaderboardReleaseLock', lua: RELEASE_LOCK_SCRIPT },
 } as const;
 
@@ -135,9 +159,10 @@ function toScoredMembers(flat: string[]): ScoredMember[] {
 /**
  * The stack-mode store: one Redis sorted set per leaderboard key, under `${namespace}:`.
  *
- * The boards are complete while `${namespace}:boards:complete` exists. Redis runs without
- * persistence, so a restart or a flush takes the marker with the sets, and the apply script refuses
- * from then on until a rebuild commits. Reads fail at once, without waiting for ioredis to retry,
+ * The boards are complete while `${namespace}:boards:complete` holds the current primary's
+ * replication id. Redis runs without persistence, so a restart or a flush takes the marker with the
+ * sets; a failover (through Sentinel) leaves a marker naming the old primary on a replica that may
+ * have missed the last writes. Either way the apply script refuses from then on until a rebuild commits. Reads fail at once, without waiting for ioredis to retry,
  * while the connection is down or the boards are known to be incomplete.
  *
  * The caller owns `redis`: close() leaves it open (it is shared with rate limits and caches) and the
@@ -195,7 +220,7 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
   }
 
   async function isComplete(): Promise<boolean> {
-    knownComplete = (await command(() => redis.exists(completeKey))) === 1;
+    knownComplete = (await command(() => scripts.isComplete(1, completeKey))) === 1;
     return knownComplete;
   }
 

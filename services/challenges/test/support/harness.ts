@@ -3,9 +3,9 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
-import { createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis } from '@warriors/kit';
+import { closeRedis, createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
-import { createChallengesService } from '../../src';
+import { createChallengesService, type ChallengesPorts } from '../../src';
 import type { ChallengesDatabase } from '../../src/store/schema';
 
 export const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
@@ -22,8 +22,13 @@ export interface TestUser {
  * stream of its own and Redis under a namespace of its own, with the clock pinned. The test plays
  * auth and activity by publishing their events, and listens to what challenges publishes.
  */
-export async function startChallenges(start = '2026-03-02T15:00:00.000Z', boards: 'redis' | 'memory' = 'redis') {
-  const redis: Redis = createRedis(REDIS_URL);
+export async function startChallenges(
+  start = '2026-03-02T15:00:00.000Z',
+  boards: 'redis' | 'memory' = 'redis',
+  options: { redis?: RedisTarget } & Pick<ChallengesPorts, 'onLeaderboardRebuilt'> = {},
+) {
+  const redis: Redis = createRedis(options.redis ?? REDIS_URL);
+  redis.on('error', () => undefined);
   const pinned = fixedClock(start);
   // The embedded mode's in-process store, or Redis under a namespace of this file's own.
   const board: LeaderboardStore =
@@ -33,7 +38,7 @@ export async function startChallenges(start = '2026-03-02T15:00:00.000Z', boards
   const service = await startServiceOnNats({
     name: 'challenges',
     clock: pinned,
-    create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100 }),
+    create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100, onLeaderboardRebuilt: options.onLeaderboardRebuilt }),
   });
   const { bus, clock, nats } = service;
   const published: DomainEvent[] = [];
@@ -98,7 +103,7 @@ export async function startChallenges(start = '2026-03-02T15:00:00.000Z', boards
       await service.close();
       await board.clear();
       await board.close();
-      await redis.quit();
+      await closeRedis(redis);
     },
   };
 }

@@ -13,7 +13,7 @@ import {
   type Reply,
   type ServiceUnderTest,
 } from '@warriors/test-support';
-import { createGamificationService } from '../../src';
+import { createGamificationService, type GamificationPorts } from '../../src';
 import type { LeaderboardStore } from '@warriors/kit';
 import type { GamificationDatabase } from '../../src/store/schema';
 
@@ -98,8 +98,13 @@ export function campaignCompleted(clock: Clock, userId: string, bonusPoints: num
  * PostgreSQL database of its own. Dates sit ahead of the real date so that Redis, which expires keys
  * by its own clock, keeps them.
  */
-export async function startGamification(store: LeaderboardStore, clock: PinnedClock, database?: Database): Promise<TestGamification> {
-  const create = (ports: ServicePorts) => createGamificationService({ ...ports, leaderboard: store });
+export async function startGamification(
+  store: LeaderboardStore,
+  clock: PinnedClock,
+  database?: Database,
+  options: Pick<GamificationPorts, 'onLeaderboardRebuilt'> = {},
+): Promise<TestGamification> {
+  const create = (ports: ServicePorts) => createGamificationService({ ...ports, ...options, leaderboard: store });
   const gamification = await startServiceUnderTest({ name: 'gamification', clock, database, create });
   const { bus } = gamification;
   let days = 0;

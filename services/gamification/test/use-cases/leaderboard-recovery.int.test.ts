@@ -1,10 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
-import type { ActivityType, EventOf } from '@warriors/contracts';
 import { createRedis, fixedClock, type Redis } from '@warriors/kit';
 import { eventuallyPasses, parseMetrics, sampleValue, startOwnRedis, type OwnRedis } from '@warriors/test-support';
 import { createRedisLeaderboardStore, type LeaderboardStore } from '@warriors/kit';
 import { rebuildLeaderboards } from '../../src/use-cases/rebuild-leaderboards';
+import { boardPoints, deadLetters, expectBoardsToEqual, ledgerPoints, logMany } from '../support/board-checks';
 import { startGamification, type TestGamification } from '../support/harness';
 
 jest.setTimeout(60_000);
@@ -33,76 +32,28 @@ afterAll(async () => {
   await own?.stop();
 });
 
-// Types whose daily ceilings (cold calls 300, emails 300, doorknocks 200, mailers 500) these loads stay under: nothing is held.
-const TYPES: ActivityType[] = ['cold_call', 'email', 'doorknock', 'direct_mail'];
-
-/** The points each user is owed, from what was logged, and what the ledger holds. */
-async function ledgerPoints(userIds: readonly string[]): Promise<Map<string, number>> {
-  const rows = await g.db
-    .withSchema('gamification')
-    .selectFrom('ledger')
-    .select(['user_id', sql<number>`sum(points)::int`.as('points')])
-    .where('user_id', 'in', userIds)
-    .groupBy('user_id')
-    .execute();
-  return new Map(rows.map((r) => [r.user_id, r.points]));
-}
-
-async function boardPoints(users: ReadonlyArray<{ user_id: string; token: string }>, window: string): Promise<Map<string, number>> {
-  const answers = await Promise.all(users.map((u) => g.call('GET', `/api/leaderboard/me?window=${window}`, u.token)));
-  return new Map(users.map((u, i) => [u.user_id, answers[i]!.status === 200 ? answers[i]!.body.points : -1]));
-}
-
-async function deadLetters(): Promise<number> {
-  const row = await g.db
-    .withSchema('gamification')
-    .selectFrom('dead_letters')
-    .select(sql<number>`count(*)::int`.as('n'))
-    .executeTakeFirstOrThrow();
-  return row.n;
-}
-
 /** warriors_leaderboard_rebuilds_total of the service's process. */
 async function rebuilds(): Promise<number> {
   return sampleValue(parseMetrics(await g.metrics.registry.metrics()), 'warriors_leaderboard_rebuilds_total', { service: 'gamification' }) ?? 0;
-}
-
-async function logMany(users: ReadonlyArray<{ user_id: string }>, count: number, owed: Map<string, number>): Promise<Array<EventOf<'activity.logged'>>> {
-  const events = await Promise.all(
-    Array.from({ length: count }, (_, i) => {
-      const user = users[i % users.length]!;
-      return g.log(user.user_id, TYPES[i % TYPES.length]!);
-    }),
-  );
-  for (const event of events) owed.set(event.data.user_id, (owed.get(event.data.user_id) ?? 0) + event.data.points);
-  return events;
-}
-
-async function expectBoardsToEqual(users: ReadonlyArray<{ user_id: string; token: string }>, owed: ReadonlyMap<string, number>): Promise<void> {
-  const expected = Object.fromEntries(users.map((u) => [u.user_id, owed.get(u.user_id) ?? 0]));
-  await eventuallyPasses(async () => {
-    for (const window of ['today', 'alltime']) expect(Object.fromEntries(await boardPoints(users, window))).toEqual(expected);
-  }, 20_000);
-  expect(Object.fromEntries(await ledgerPoints(users.map((u) => u.user_id)))).toEqual(Object.fromEntries(Object.entries(expected).filter(([, points]) => points > 0)));
 }
 
 it('rebuilds the boards by itself after a FLUSHALL mid-stream; redeliveries from before and after count once', async () => {
   g.freshDay();
   const users = await Promise.all(Array.from({ length: 4 }, () => g.register()));
   const owed = new Map<string, number>();
-  const before = await logMany(users, 60, owed);
-  await eventuallyPasses(async () => expect(Object.fromEntries(await boardPoints(users, 'alltime'))).toEqual(Object.fromEntries(owed)), 10_000);
+  const before = await logMany(g, users, 60, owed);
+  await eventuallyPasses(async () => expect(Object.fromEntries(await boardPoints(g, users, 'alltime'))).toEqual(Object.fromEntries(owed)), 10_000);
   const rebuildsBefore = await rebuilds();
 
   const flushing = redis.flushall();
-  const during = await logMany(users, 60, owed);
+  const during = await logMany(g, users, 60, owed);
   await flushing;
-  const after = await logMany(users, 20, owed);
+  const after = await logMany(g, users, 20, owed);
   for (const event of [...before.slice(0, 10), ...during.slice(0, 10), ...after.slice(0, 5)]) await g.redeliver(event);
 
-  await expectBoardsToEqual(users, owed);
+  await expectBoardsToEqual(g, users, owed);
   expect(await store.isComplete()).toBe(true);
-  expect(await deadLetters()).toBe(0);
+  expect(await deadLetters(g)).toBe(0);
   // An operator sees the repair: the process counted its rebuild.
   expect(await rebuilds()).toBeGreaterThan(rebuildsBefore);
 });
@@ -112,8 +63,8 @@ it('answers 503 while Redis is down, then rebuilds, catches up the logs of the o
   const users = await Promise.all(Array.from({ length: 4 }, () => g.register()));
   const [leaving, ...staying] = users;
   const owed = new Map<string, number>();
-  await logMany(users, 20, owed);
-  await expectBoardsToEqual(users, owed);
+  await logMany(g, users, 20, owed);
+  await expectBoardsToEqual(g, users, owed);
 
   await own.kill();
   await eventuallyPasses(async () => expect((await g.call('GET', '/readyz')).status).toBe(503));
@@ -121,24 +72,27 @@ it('answers 503 while Redis is down, then rebuilds, catches up the logs of the o
   expect(board.status).toBe(503);
   expect(board.body).toEqual({ detail: expect.stringMatching(/leaderboard is unavailable/) });
   expect((await g.call('GET', '/api/leaderboard/me?window=alltime', users[0]!.token)).status).toBe(503);
-  const outage = await logMany(users, 40, owed);
+  const outage = await logMany(g, users, 40, owed);
   await g.bus.publish({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: new Date().toISOString(), data: { user_id: leaving!.user_id } });
   owed.set(leaving!.user_id, 0);
   // The ledger takes the outage's logs and the deletion while the boards cannot.
   await eventuallyPasses(async () => {
-    const ledger = await ledgerPoints(users.map((u) => u.user_id));
+    const ledger = await ledgerPoints(
+      g,
+      users.map((u) => u.user_id),
+    );
     expect(Object.fromEntries(ledger)).toEqual(Object.fromEntries(staying.map((u) => [u.user_id, owed.get(u.user_id)])));
   }, 10_000);
 
   await own.start();
   for (const event of outage.slice(0, 10)) await g.redeliver(event);
-  await expectBoardsToEqual(staying, owed);
+  await expectBoardsToEqual(g, staying, owed);
   // Gone from the public board, and their token no longer works (a deleted account's token is refused).
   const alltime = await g.call('GET', '/api/leaderboard/alltime');
   expect(alltime.body.map((row: { id: string }) => row.id)).not.toContain(leaving!.user_id);
   expect((await g.call('GET', '/api/leaderboard/me?window=alltime', leaving!.token)).status).toBe(401);
   expect((await g.call('GET', '/readyz')).status).toBe(200);
-  expect(await deadLetters()).toBe(0);
+  expect(await deadLetters(g)).toBe(0);
 });
 
 it('lets one process rebuild at a time: a second rebuild waits for the first', async () => {
