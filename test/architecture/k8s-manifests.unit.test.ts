@@ -14,12 +14,6 @@ const OVERLAY = path.join(K8S, 'overlays', 'production');
 const SECRET = 'prospect-warriors';
 const IMAGE = 'prospect-warriors';
 
-/**
- * Variables the manifests set for the NATS cluster and Redis Sentinel, which the processes read once that
- * work is merged beside this. The last test fails for each one a process reads, so the list only shrinks.
- */
-const NOT_YET_READ = ['NATS_STREAM_REPLICAS', 'REDIS_SENTINELS', 'REDIS_SENTINEL_MASTER'];
-
 const registry = loadServiceRegistry();
 const processes = [
   { name: 'gateway', port: 8080, entry: 'gateway/dist/main.js' },
@@ -266,7 +260,7 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
     const unread: string[] = [];
     for (const { name } of processes) {
       const reads = await variablesReadBy(name);
-      for (const variable of containerOf(name).env ?? []) if (!reads.has(variable.name) && !NOT_YET_READ.includes(variable.name)) unread.push(`${name}: ${variable.name}`);
+      for (const variable of containerOf(name).env ?? []) if (!reads.has(variable.name)) unread.push(`${name}: ${variable.name}`);
     }
     expect(unread).toEqual([]);
   });
@@ -297,11 +291,5 @@ describe('the Kubernetes manifests (deploy/k8s)', () => {
       kind: 'Cluster',
       instances: 3,
     });
-  });
-
-  it('list, among the variables not read yet, only ones no process reads (take one off once a process reads it)', async () => {
-    const readByAny = new Set<string>();
-    for (const { name } of processes) for (const variable of await variablesReadBy(name)) readByAny.add(variable);
-    expect(NOT_YET_READ.filter((variable) => readByAny.has(variable))).toEqual([]);
   });
 });
