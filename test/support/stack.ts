@@ -30,6 +30,8 @@ export interface TestStack {
   /** Runs a built entry point (e.g. a service's CLI) with this stack's environment for one service. */
   run(service: string, script: string): Promise<{ code: number | null; output: string }>;
   stop(name: string): Promise<void>;
+  /** SIGKILL: the process dies mid-request, as in a crash or an OOM kill. */
+  kill(name: string): Promise<void>;
   /** Starts a stopped process; `env` changes its environment from now on (undefined removes a variable). */
   start(name: string, env?: Record<string, string | undefined>): Promise<void>;
   close(): Promise<void>;
@@ -94,7 +96,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     LEADERBOARD_NAMESPACE: leaderboardNamespace,
     DATABASE_URL: databaseUrl,
     NATS_URL: 'nats://127.0.0.1:4222',
-    REDIS_URL: 'redis://127.0.0.1:6379',
+    // Sentinels name the Redis primary themselves, and REDIS_URL may not be set beside them.
+    REDIS_URL: options.env?.REDIS_SENTINELS ? undefined : 'redis://127.0.0.1:6379',
     JWT_SECRET: randomBytes(48).toString('base64url'),
     LOG_LEVEL: 'warn',
     NODE_OPTIONS: '',
@@ -148,6 +151,14 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     }
   };
 
+  const signal = async (name: string, how: NodeJS.Signals) => {
+    const child = procs.get(name)!.child;
+    if (!child || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill(how);
+    await exited;
+  };
+
   const stack: TestStack = {
     url,
     nats,
@@ -175,13 +186,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       // A cold start (migrations checked, consumers bound) can take tens of seconds on a loaded 2-core machine.
       await waitFor(ready(proc.env.PORT!), 60_000, `${name} ready`, () => proc.output.join(''));
     },
-    async stop(name) {
-      const child = procs.get(name)!.child;
-      if (!child || child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await exited;
-    },
+    stop: (name) => signal(name, 'SIGTERM'),
+    kill: (name) => signal(name, 'SIGKILL'),
     async close() {
       for (const name of procs.keys()) await stack.stop(name);
       if (!options.databaseUrl) {
