@@ -40,8 +40,11 @@ const SERVICE_VARIABLE = new RegExp(
     .join('|')})_(URLS|PORT)$`,
 );
 
-/** What a script hands the child processes it starts itself (the bench's bare route, a supervisor test's probe): no one sets them by hand. */
-const INTERNAL = ['BARE_URL', 'READY_FILE'];
+/**
+ * What a script hands the child processes it starts itself (the bench's bare route, a supervisor test's
+ * probe), and what jest sets for each of its workers (test-support's port bands): no one sets them by hand.
+ */
+const INTERNAL = ['BARE_URL', 'READY_FILE', 'JEST_WORKER_ID'];
 
 describe('the README’s configuration tables', () => {
   it('document every environment variable the code reads', async () => {
