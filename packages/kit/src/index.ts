@@ -23,3 +23,4 @@ export * from './batcher';
 export * from './runtime';
 export * from './metrics';
 export * from './leaderboard';
+export * from './rate-limit';

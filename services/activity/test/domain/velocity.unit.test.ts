@@ -1,6 +1,6 @@
 import { fixedClock } from '@warriors/kit';
-import { DEFAULT_VELOCITY_LIMITS, velocityMessage, type LogKind } from '../../src/domain/velocity';
-import { createLogVelocity } from '../../src/use-cases/log-velocity';
+import { DEFAULT_VELOCITY_LIMITS, type LogKind } from '../../src/domain/velocity';
+import { createLogVelocity, velocityMessage } from '../../src/use-cases/log-velocity';
 
 /** The default limits on a pinned clock, and how many of `times` takes in a row the user was refused. */
 function pinned() {
