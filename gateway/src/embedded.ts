@@ -91,7 +91,9 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   return {
     url: front.url.replace('0.0.0.0', 'localhost'),
     async close() {
-      await front.close();
+      const stopped = front.close();
+      gateway.closeLiveSockets();
+      await stopped;
       for (const { stop, server } of running.reverse()) {
         await stop();
         await server.close();

@@ -81,6 +81,12 @@ export interface Gateway {
   app: Express;
   /** Hands WebSocket upgrades to the service that owns /ws. */
   onUpgrade(req: http.IncomingMessage, socket: Socket, head: Buffer): void;
+  /**
+   * Ends every proxied live socket. A stopping server waits for its connections, and a live socket
+   * never ends by itself: without this a SIGTERM waits out the whole grace period and exits 1. The
+   * browser reconnects, through another instance.
+   */
+  closeLiveSockets(): void;
 }
 
 declare module 'node:http' {
@@ -246,7 +252,15 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(jsonNotFound);
   app.use(errorHandler(logger));
 
+  // Both ends of each proxied socket: destroying the browser's end does not end the upstream's.
+  const liveSockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    liveSockets.add(socket);
+    socket.once('close', () => liveSockets.delete(socket));
+  };
+  server.on('open', track);
   const onUpgrade = (req: http.IncomingMessage, socket: Socket, head: Buffer) => {
+    track(socket);
     const url = new URL(req.url ?? '/', 'http://gateway');
     const pool = WEBSOCKET_SERVICE ? pools[WEBSOCKET_SERVICE] : undefined;
     if (url.pathname !== WEBSOCKET_PATH || !pool) {
@@ -258,7 +272,11 @@ export function createGateway(options: GatewayOptions): Gateway {
     server.ws(req, socket, head, { ...proxyOptions, target: req.upstreamUrl });
   };
 
-  return { app, onUpgrade };
+  const closeLiveSockets = () => {
+    for (const socket of liveSockets) socket.destroy();
+  };
+
+  return { app, onUpgrade, closeLiveSockets };
 }
 
 /**

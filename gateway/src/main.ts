@@ -23,7 +23,14 @@ async function main(): Promise<void> {
     });
     const server = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
     logger.info({ url: server.url }, 'gateway listening');
-    onShutdown(logger, [() => void closeRedis(redis), () => server.close()]);
+    onShutdown(logger, [
+      () => void closeRedis(redis),
+      async () => {
+        const stopped = server.close();
+        gateway.closeLiveSockets();
+        await stopped;
+      },
+    ]);
   } catch (err) {
     logger.fatal({ err }, 'gateway failed to start');
     process.exit(1);

@@ -337,4 +337,30 @@ describe('gateway live socket', () => {
       await upstream.close();
     }
   });
+
+  it('ends its proxied live sockets when it stops, so a stop does not wait for the browsers', async () => {
+    const sockets = new WebSocketServer({ noServer: true });
+    const upstreamServer = http.createServer().on('upgrade', (req, socket, head) => sockets.handleUpgrade(req, socket, head, (ws) => ws.send('hello')));
+    const upstream = await listen(upstreamServer, 0);
+    const gateway = createGateway({
+      logger: pino({ level: 'silent' }),
+      pools: { social: new UpstreamPool('social', [upstream.url]) },
+      trustProxyHops: 0,
+      authAttemptsPerMinute: 1000,
+    });
+    const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), 0);
+    try {
+      const client = new WebSocket(`${front.url.replace('http', 'ws')}/ws?token=t`);
+      await new Promise((resolve, reject) => client.once('message', resolve).once('error', reject));
+      const closed = new Promise<number>((resolve) => client.once('close', (code) => resolve(code)));
+      const stopped = front.close();
+      gateway.closeLiveSockets();
+      await stopped;
+      // 1006: the connection went away without a closing handshake, which the web client reconnects on.
+      expect(await closed).toBe(1006);
+    } finally {
+      sockets.close();
+      await upstream.close();
+    }
+  });
 });
