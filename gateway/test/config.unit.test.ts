@@ -18,14 +18,27 @@ describe('the gateway’s environment', () => {
     expect(() => loadConfig(schema, { ...env, LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL: /);
   });
 
-  it('reads the coaching model server’s variables in embedded mode, as the coaching process does (none: not configured)', () => {
-    const env = { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1', OPENAI_MODEL: 'coach-model', COACHING_MODEL_TIMEOUT_MS: '5000' };
-    expect(modelSettings(loadConfig(EmbeddedEnv, env))).toEqual({ apiKey: 'sk-test', baseURL: 'http://127.0.0.1:9999/v1', model: 'coach-model', timeoutMs: 5000 });
+  it('reads the coaching model server’s variables and request limit in embedded mode, as the coaching process does (none: not configured)', () => {
+    const env = {
+      OPENAI_API_KEY: 'sk-test',
+      OPENAI_BASE_URL: 'http://127.0.0.1:9999/v1',
+      OPENAI_MODEL: 'coach-model',
+      COACHING_MODEL_TIMEOUT_MS: '5000',
+      COACHING_REQUESTS_PER_MINUTE: '40',
+    };
+    expect(modelSettings(loadConfig(EmbeddedEnv, env))).toEqual({
+      apiKey: 'sk-test',
+      baseURL: 'http://127.0.0.1:9999/v1',
+      model: 'coach-model',
+      timeoutMs: 5000,
+      requestsPerMinute: 40,
+    });
     expect(modelSettings(loadConfig(EmbeddedEnv, { OPENAI_API_KEY: '', OPENAI_BASE_URL: '' }))).toEqual({
       apiKey: undefined,
       baseURL: undefined,
       model: 'gpt-4o-mini',
       timeoutMs: 20_000,
+      requestsPerMinute: 20,
     });
     expect(() => loadConfig(EmbeddedEnv, { OPENAI_BASE_URL: 'not a url' })).toThrow('OPENAI_BASE_URL');
   });

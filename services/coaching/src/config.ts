@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ServiceProcessEnv } from '@warriors/kit';
 import { DEFAULT_MODEL, DEFAULT_MODEL_TIMEOUT_MS, type ModelSettings } from './use-cases/coach-model';
+import { DEFAULT_COACHING_REQUESTS_PER_MINUTE } from './use-cases/request-limit';
 
 /** An empty variable (KEY= in a compose file or a shell) is an unset one. */
 const unsetWhenEmpty = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema);
@@ -13,6 +14,7 @@ export const ModelEnv = z.object({
   OPENAI_BASE_URL: unsetWhenEmpty(z.url().optional()),
   OPENAI_MODEL: unsetWhenEmpty(z.string().min(1).default(DEFAULT_MODEL)),
   COACHING_MODEL_TIMEOUT_MS: z.coerce.number().int().positive().default(DEFAULT_MODEL_TIMEOUT_MS),
+  COACHING_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(DEFAULT_COACHING_REQUESTS_PER_MINUTE),
 });
 export type ModelEnv = z.infer<typeof ModelEnv>;
 
@@ -25,5 +27,6 @@ export function modelSettings(env: ModelEnv): ModelSettings {
     baseURL: env.OPENAI_BASE_URL,
     model: env.OPENAI_MODEL,
     timeoutMs: env.COACHING_MODEL_TIMEOUT_MS,
+    requestsPerMinute: env.COACHING_REQUESTS_PER_MINUTE,
   };
 }

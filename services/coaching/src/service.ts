@@ -7,22 +7,25 @@ import { SCHEMA, type CoachingDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
 import { createCoach } from './use-cases/coach';
 import { createCoachModel, DEFAULT_MODEL, DEFAULT_MODEL_TIMEOUT_MS, type ModelSettings } from './use-cases/coach-model';
+import { createCoachingRequestLimit, DEFAULT_COACHING_REQUESTS_PER_MINUTE } from './use-cases/request-limit';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 export type CoachingPorts = ServicePorts & {
-  /** The model server (OPENAI_* variables); without an API key the routes answer 503. */
+  /** The model server (OPENAI_* variables) and the per-user request limit; without an API key the routes answer 503. */
   model?: Partial<ModelSettings>;
 };
 
 export function createCoachingService(ports: CoachingPorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<CoachingDatabase>;
-  const model = createCoachModel({ model: DEFAULT_MODEL, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, ...ports.model }, logger, ports.metrics);
+  const settings: ModelSettings = { model: DEFAULT_MODEL, timeoutMs: DEFAULT_MODEL_TIMEOUT_MS, ...ports.model };
+  const model = createCoachModel(settings, logger, ports.metrics);
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   ports.metrics.watchOutbox(() => outbox.counts());
-  const coach = createCoach({ db, outbox, bus, clock, model });
+  const requestLimit = createCoachingRequestLimit(settings.requestsPerMinute ?? DEFAULT_COACHING_REQUESTS_PER_MINUTE, clock);
+  const coach = createCoach({ db, outbox, bus, clock, model, modelTimeoutMs: settings.timeoutMs, requestLimit });
   const app = createApp({
     metrics: ports.metrics,
     logger,

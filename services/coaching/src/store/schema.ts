@@ -15,8 +15,18 @@ export interface DailyAnswerRow {
   created_at: Date;
 }
 
+/** A request asking the model for this answer now (migrations/0002_answer_claims.sql). */
+export interface AnswerClaimRow {
+  user_id: string;
+  local_date: string;
+  kind: AnswerKind;
+  claimant: string;
+  expires_at: Date;
+}
+
 export interface CoachingDatabase extends ConsumerTables {
   daily_answers: DailyAnswerRow;
+  answer_claims: AnswerClaimRow;
 }
 
 export type Executor = Kysely<CoachingDatabase> | Transaction<CoachingDatabase>;

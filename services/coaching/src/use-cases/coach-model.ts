@@ -15,6 +15,8 @@ export interface ModelSettings {
   baseURL?: string;
   model: string;
   timeoutMs: number;
+  /** Coaching requests one user may make at once, then back at this many a minute; per instance (each may cost a model call). Unset: the default. */
+  requestsPerMinute?: number;
 }
 
 export interface CoachModel {

@@ -10,7 +10,7 @@ import {
   type PublicStatsReply,
   type StandingReply,
 } from '@warriors/contracts';
-import type { Subscription } from '@warriors/kit';
+import type { Database, Subscription } from '@warriors/kit';
 import { startFakeOpenAI, startServiceOnNats, type FakeOpenAI } from '@warriors/test-support';
 import { createCoachingService } from '../../src';
 
@@ -46,15 +46,31 @@ export const noActivity = (): PlayedFigures => ({
  * own and a fake model server, with the clock pinned (15:00 UTC, 08:00 in Denver). The test plays
  * auth, activity, gamification and campaigns on their request subjects with `figures`.
  */
-export async function startCoaching(options: { configured?: boolean; modelTimeoutMs?: number } = {}) {
-  const model: FakeOpenAI = await startFakeOpenAI();
+export async function startCoaching(
+  options: {
+    configured?: boolean;
+    modelTimeoutMs?: number;
+    requestsPerMinute?: number;
+    /** Another instance's database and model server (owned and closed by whoever made them), for tests of several instances. */
+    database?: Database;
+    model?: FakeOpenAI;
+  } = {},
+) {
+  const model: FakeOpenAI = options.model ?? (await startFakeOpenAI());
   const service = await startServiceOnNats({
     name: 'coaching',
     clock: '2026-03-02T15:00:00.000Z',
+    database: options.database,
     create: (ports) =>
       createCoachingService({
         ...ports,
-        model: { apiKey: options.configured === false ? undefined : model.apiKey, baseURL: model.url, model: 'fake-coach', timeoutMs: options.modelTimeoutMs ?? 1000 },
+        model: {
+          apiKey: options.configured === false ? undefined : model.apiKey,
+          baseURL: model.url,
+          model: 'fake-coach',
+          timeoutMs: options.modelTimeoutMs ?? 1000,
+          requestsPerMinute: options.requestsPerMinute,
+        },
       }),
   });
   const { bus } = service;
@@ -127,16 +143,15 @@ export async function startCoaching(options: { configured?: boolean; modelTimeou
     model,
     asked,
     coached,
-    /** A broker whose figures the played services answer (and the test may change). */
-    broker(figures: PlayedFigures = noActivity()) {
-      const id = randomUUID();
+    /** A broker whose figures the played services answer (and the test may change); `id` to play one another instance knows. */
+    broker(figures: PlayedFigures = noActivity(), id: string = randomUUID()) {
       users.set(id, figures);
       return { id, token: service.tokens.sign({ id }), figures };
     },
     async close() {
       await Promise.all(subscriptions.map((s) => s.stop()));
       await service.close();
-      await model.close();
+      if (!options.model) await model.close();
     },
   };
 }
