@@ -1,7 +1,7 @@
 import { projectUsers } from '@warriors/kit';
 import { SCHEMA, type Executor } from './schema';
 
-/** One user's lock: credited activities, joins, leaves and the user's deletion never interleave. */
+/** One user's lock: credited activities, the user's creations, joins and accepted invites, and their deletion never interleave. */
 export const userLock = (userId: string) => `challenges:${userId}`;
 
 /** What challenges keeps of each user: what a board and an invite show, and whether rankings may show them. */

@@ -24,8 +24,7 @@ export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; log
   const email = event.data.email.trim().toLowerCase();
   const userId = event.data.user_id;
   const count = await deps.db.transaction().execute(async (trx) => {
-    await projectedUsers.lock(trx, userId);
-    if (await projectedUsers.isDeleted(trx, userId)) return 0;
+    if (!(await projectedUsers.lockLive(trx, userId))) return 0;
     const pending = await claimEmailInvites(trx, email);
     if (pending.length === 0) return 0;
     const names = await challengeNames(
