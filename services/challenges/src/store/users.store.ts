@@ -20,3 +20,25 @@ export async function deletedAmong(db: Executor, ids: readonly string[]): Promis
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }
+
+/**
+ * Share-locks the projection rows of `ids` until the transaction ends: a deletion of one of them
+ * (which row-locks its row first, see lockForDeletion) waits for the caller's commit and then
+ * removes what the caller wrote for them; one already under way makes the caller wait, then its
+ * tombstone shows. Users the projection has not seen yet have no row to lock.
+ */
+export async function holdAgainstDeletion(trx: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await trx
+    .withSchema(SCHEMA)
+    .selectFrom('users')
+    .select('user_id')
+    .where('user_id', 'in', [...ids])
+    .forShare()
+    .execute();
+}
+
+/** Row-locks the user's projection row for their deletion: it waits for every holdAgainstDeletion of them. */
+export async function lockForDeletion(trx: Executor, userId: string): Promise<void> {
+  await trx.withSchema(SCHEMA).selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute();
+}

@@ -17,8 +17,9 @@ const TRIES = 4;
 
 /**
  * A deletion (auth's user.deleted) applied while the account's creations, joins or invite
- * acceptances are in flight must win every race: nothing they made survives it, whichever commits
- * first. Real PostgreSQL and NATS; the boards in the embedded mode's store (they play no part).
+ * acceptances, or other hosts' invites to it, are in flight must win every race: nothing they made
+ * survives it, whichever commits first. Real PostgreSQL and NATS; the boards in the embedded mode's
+ * store (they play no part).
  */
 describe('an account deletion racing what the account does', () => {
   let c: TestChallenges;
@@ -106,6 +107,21 @@ describe('an account deletion racing what the account does', () => {
       expect(unexpected).toEqual([]);
       expect(await leftBehind(joiner.id)).toEqual(NOTHING);
       for (const id of ids) expect((await c.call('GET', `/api/challenges/${id}/leaderboard`, { token: joiner.token })).status).toBe(401);
+    }
+  });
+
+  it("other hosts' invites to the account: none survives", async () => {
+    const hosts: TestUser[] = [];
+    for (let n = 0; n < CONCURRENT; n++) hosts.push(await c.register());
+    for (let attempt = 0; attempt < TRIES; attempt++) {
+      const invitee = await c.register();
+      const unexpected = await raceDeletion(
+        invitee,
+        201,
+        hosts.map((host) => () => upcoming(host, { is_private: true, invitees: [invitee.id] })),
+      );
+      expect(unexpected).toEqual([]);
+      expect(await leftBehind(invitee.id)).toEqual(NOTHING);
     }
   });
 
