@@ -106,6 +106,12 @@ export interface ProjectedUsers<C extends ProjectedColumn> {
   lock(trx: Kysely<any>, userId: string): Promise<void>;
   isDeleted(db: Kysely<any>, userId: string): Promise<boolean>;
   /**
+   * Takes the user's lock and answers whether they are still live (false: deleted). The deletion
+   * takes the same lock, so what the transaction then writes for a live user commits before the
+   * deletion's forget runs, and the forget removes it: nothing written this way outlives the account.
+   */
+  lockLive(trx: Kysely<any>, userId: string): Promise<boolean>;
+  /**
    * Inserts or replaces a user's row unless it holds a newer event's state. `eventAt` null (a row
    * fetched on demand) only fills a missing row. `newRow` adds values a row takes only when it is
    * inserted. Callers check isDeleted first, under lock.
@@ -119,14 +125,19 @@ export function projectUsers<C extends ProjectedColumn>(spec: UserProjectionSpec
   const schema = sqlName(spec.schema, 'schema');
   const kept = spec.columns.map((column) => `alter table users add column if not exists ${column} ${COLUMN_TYPES[column]};`);
   const fieldsOf = (user: ProjectedUser<C>) => Object.fromEntries(spec.columns.map((column) => [column, user[column]]));
+  async function isDeleted(db: Kysely<any>, userId: string): Promise<boolean> {
+    const row = await db.withSchema(schema).selectFrom('deleted_users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
+    return row !== undefined;
+  }
   return {
     schema,
     migrations: [{ id: 'kit:0001_consumer_tables', sql: [CONSUMER_TABLES, ...kept].join('\n') }],
     lockKey: spec.lockKey,
     lock: (trx, userId) => lockKey(trx, spec.lockKey(userId)),
-    async isDeleted(db, userId) {
-      const row = await db.withSchema(schema).selectFrom('deleted_users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
-      return row !== undefined;
+    isDeleted,
+    async lockLive(trx, userId) {
+      await lockKey(trx, spec.lockKey(userId));
+      return !(await isDeleted(trx, userId));
     },
     async save(db, user, eventAt, newRow = {}) {
       const fields = fieldsOf(user);

@@ -153,4 +153,16 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
     expect(await database.db.withSchema(schema).selectFrom('users').selectAll().execute()).toEqual([]);
     expect(await users.isDeleted(database.db, 'u1')).toBe(true);
   });
+
+  it('lockLive answers true for a live or not yet known user and false once the user is deleted', async () => {
+    const { database } = handle;
+    const schema = `p_${randomUUID().slice(0, 8)}`;
+    const users = projectUsers({ schema, columns: ['name'], lockKey: (id) => `${schema}:${id}` });
+    await migrate(database, schema, noFiles, { shared: users.migrations });
+    const lockLive = (userId: string) => database.db.transaction().execute((trx) => users.lockLive(trx, userId));
+    await applyUserEvent({ db: database.db, clock, users }, { ...updated(user('u1', 'Ada'), '2025-03-01T00:00:00Z'), type: 'user.registered' });
+    expect([await lockLive('u1'), await lockLive('u2')]).toEqual([true, true]);
+    await applyUserEvent({ db: database.db, clock, users }, { id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: '2025-03-02T00:00:00Z', data: { user_id: 'u1' } });
+    expect([await lockLive('u1'), await lockLive('u2')]).toEqual([false, true]);
+  });
 });

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ActivityCountsRequest, COACHING_REQUESTS, FunnelRequest, REQUESTS } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, recordDeadLetter, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { consumeUserEvents } from './events/user-events.consumer';
 import { activityRoutes } from './routes/activity.routes';
@@ -51,7 +51,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     routes: [
       activityRoutes(activityLog, createLogVelocity(ports.velocityLimits ?? DEFAULT_VELOCITY_LIMITS, ports.clock), reports, ports.tokens),
-      usersRoutes(reports, ports.tokens),
+      usersRoutes(reports, requireAuth(ports.tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) })),
     ],
   });
   let subscriptions: Subscription[] = [];

@@ -1,14 +1,18 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { FunnelQuery, SummaryQuery } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import { currentUserId, parse } from '@warriors/kit';
 import type { Reports } from '../use-cases/reports';
 
 const UserPath = z.object({ id: z.string() });
 
-export function usersRoutes(reports: Reports, tokens: TokenSigner): Router {
+/**
+ * The per-user reports. `auth` refuses deleted accounts too (the service's requireAuth with its
+ * projection's tombstones), as every other service's reads do; the log routes keep the token check
+ * alone, their hot path paying no lookup (a deleted user's log fails on the activity's foreign key).
+ */
+export function usersRoutes(reports: Reports, auth: RequestHandler): Router {
   const router = Router();
-  const auth = requireAuth(tokens);
 
   router.get('/api/users/:id/summary', auth, async (req, res) => {
     const { window } = parse(SummaryQuery, req.query, 'query');

@@ -92,6 +92,16 @@ describe('user events', () => {
     // A deleted user is refused locally: auth is not asked.
     expect(asked).toEqual([]);
   });
+
+  it("refuses a deleted account's token on the summary, funnel and stats routes once the deletion is applied", async () => {
+    const { user, token } = await activity.registerUser();
+    const { user: colleague } = await activity.registerUser({ profile_public: true });
+    const reports = [`/api/users/${colleague.user_id}/summary`, `/api/users/${colleague.user_id}/metrics/funnel`, `/api/users/${user.user_id}/stats`];
+    for (const path of reports) expect((await activity.call('GET', path, { token })).status).toBe(200);
+    await activity.bus.publish(userEvent('user.deleted', user));
+    await eventually('the deletion', async () => ((await activity.storedUser(user.user_id)) ? undefined : true));
+    for (const path of reports) expect(await activity.call('GET', path, { token })).toEqual({ status: 401, body: { detail: 'Could not validate credentials' } });
+  });
 });
 
 describe('a user not in the projection yet', () => {

@@ -4,7 +4,7 @@ import type { Bus, Logger, Outbox } from '@warriors/kit';
 import { challengeInvited } from '../events/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
-import { deletedAmong } from '../store/users.store';
+import { deletedAmong, holdAgainstDeletion } from '../store/users.store';
 import { membersAmong } from '../store/challenges.store';
 
 /** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
@@ -45,13 +45,18 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
   const wanted = [...new Set([...request.userIds, ...request.emails.map((e) => request.accounts[e.email]).filter((id): id is string => id !== undefined)])].filter(
     (id) => id !== request.fromUserId,
   );
-  // Not filtered by the projection: a sign-up moments ago may not have reached it yet.
-  const deleted = await deletedAmong(trx, wanted);
   const isMember = await membersAmong(trx, request.challengeId, wanted);
+  const outsiders = wanted.filter((id) => !isMember.has(id));
+  // Held before the tombstones are read: an invitee's deletion applied meanwhile then either sees
+  // these invites or shows its tombstone. Members are neither invited nor held: their deletion
+  // also updates this challenge's row, which an update holds (the two would wait for each other).
+  await holdAgainstDeletion(trx, outsiders);
+  // Not filtered by the projection: a sign-up moments ago may not have reached it yet.
+  const deleted = await deletedAmong(trx, outsiders);
   const inserted = await insertInvites(
     trx,
-    wanted
-      .filter((id) => !deleted.has(id) && !isMember.has(id))
+    outsiders
+      .filter((id) => !deleted.has(id))
       .map((to) => ({ id: randomUUID(), challenge_id: request.challengeId, from_user_id: request.fromUserId, to_user_id: to, created_at: at })),
   );
   for (const invite of inserted) {

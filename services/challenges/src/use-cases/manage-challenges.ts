@@ -31,7 +31,7 @@ import {
   updateChallenge,
 } from '../store/challenges.store';
 import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
-import { isDeleted } from '../store/users.store';
+import { isDeleted, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 import { boardKey, membershipKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, sendInvites } from './invite';
@@ -105,6 +105,18 @@ export function createChallenges(deps: ChallengesDeps) {
     });
   }
 
+  /**
+   * Runs `work` in a transaction holding the user's lock, refusing a deleted account with 401 (the
+   * route let the token in, but its user.deleted may have been applied since). The deletion takes the
+   * lock too: what `work` creates or joins commits before its forget runs and is removed with it.
+   * Taken before any challenge row, in the order the deletion takes them.
+   */
+  const asLiveUser = <T>(userId: string, work: (trx: Executor) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      if (!(await projectedUsers.lockLive(trx, userId))) throw unauthorized(BAD_CREDENTIALS);
+      return work(trx);
+    });
+
   async function join(trx: Executor, record: ChallengeRecord, userId: string, now: Date): Promise<void> {
     if (await addMember(trx, record.id, userId, 'member', now)) {
       await outbox.enqueue(
@@ -124,7 +136,7 @@ export function createChallenges(deps: ChallengesDeps) {
         emails.map((e) => e.email),
       );
       const now = clock.now();
-      const id = await db.transaction().execute(async (trx) => {
+      const id = await asLiveUser(userId, async (trx) => {
         const created = await insertChallenge(trx, {
           owner_id: userId,
           name: body.name,
@@ -211,7 +223,7 @@ export function createChallenges(deps: ChallengesDeps) {
 
     async join(userId: string, id: number): Promise<Challenge> {
       const now = clock.now();
-      await db.transaction().execute(async (trx) => {
+      await asLiveUser(userId, async (trx) => {
         if (!(await lockChallenge(trx, id))) throw notFound(CHALLENGE_MESSAGES.notFound);
         const record = (await findChallenge(trx, id))!;
         const standing = (await standingsOf(trx, userId, [id])).get(id) ?? NO_STANDING;
@@ -293,7 +305,7 @@ export function createChallenges(deps: ChallengesDeps) {
 
     async acceptInvite(userId: string, inviteId: string): Promise<Challenge> {
       const now = clock.now();
-      const challengeId = await db.transaction().execute(async (trx) => {
+      const challengeId = await asLiveUser(userId, async (trx) => {
         const invite = await findInvite(trx, inviteId);
         if (!invite || invite.to_user_id !== userId) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);
         if (!(await lockChallenge(trx, invite.challenge_id))) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);

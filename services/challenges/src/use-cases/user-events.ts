@@ -5,13 +5,16 @@ import { challengeInvited } from '../events/challenge-events';
 import { challengeNames, claimEmailInvites, insertInvites } from '../store/invites.store';
 import type { ChallengesDatabase, Executor } from '../store/schema';
 import { forgetUserRows } from '../store/challenges.store';
-import { projectedUsers } from '../store/users.store';
+import { lockForDeletion, projectedUsers } from '../store/users.store';
 
 /**
  * A deleted user leaves every challenge and invite; the challenges they host are deleted with their
  * members' boards' rows (a challenge without its host could not be edited or deleted by anyone).
+ * Their projection row is locked first: invites to them being sent now commit before the rows are
+ * read (their own creations and joins wait on the user's lock, which the deletion holds).
  */
 export async function forgetUser(trx: Kysely<ChallengesDatabase>, userId: string): Promise<void> {
+  await lockForDeletion(trx, userId);
   await forgetUserRows(trx, userId);
 }
 
@@ -24,8 +27,7 @@ export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; log
   const email = event.data.email.trim().toLowerCase();
   const userId = event.data.user_id;
   const count = await deps.db.transaction().execute(async (trx) => {
-    await projectedUsers.lock(trx, userId);
-    if (await projectedUsers.isDeleted(trx, userId)) return 0;
+    if (!(await projectedUsers.lockLive(trx, userId))) return 0;
     const pending = await claimEmailInvites(trx, email);
     if (pending.length === 0) return 0;
     const names = await challengeNames(
