@@ -49,3 +49,10 @@ export function secondsText(ms: number): string {
 
 /** Whole seconds for `Retry-After`, never 0. */
 export const retryAfterSeconds = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / 1000));
+
+/**
+ * A 429's text: what was limited, the limit, and when to try again, e.g. "Too many coaching requests
+ * in a short time (at most 20 a minute). Please try again in 3 seconds."
+ */
+export const tooManyText = (what: string, limit: RateLimit, waitMs: number): string =>
+  `Too many ${what} in a short time (at most ${limit.limit} ${windowText(limit.windowMs)}). Please try again in ${secondsText(waitMs)}.`;
