@@ -4,19 +4,24 @@ import { SCHEMA, type Executor } from './schema';
 /** One user's lock: credited activities, joins, leaves and the user's deletion never interleave. */
 export const userLock = (userId: string) => `challenges:${userId}`;
 
-/** What challenges keeps of each user: what a board and an invite show, and whether rankings may show them. */
-export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'profile_picture', 'show_on_leaderboard'], lockKey: userLock });
+/**
+ * What challenges keeps of each user: what a board and an invite show, whether rankings may show them,
+ * and whether a public invitation may show their name.
+ */
+export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'profile_picture', 'show_on_leaderboard', 'profile_public'], lockKey: userLock });
 
 export const isDeleted = (db: Executor, userId: string): Promise<boolean> => projectedUsers.isDeleted(db, userId);
 
-/** The deleted users among `ids` (their tombstones): they are never invited. */
-export async function deletedAmong(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+/** The users among `ids` with a row in `table`: the projection's, or the deleted ones' tombstones. */
+export async function usersIn(db: Executor, table: 'users' | 'deleted_users', ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .withSchema(SCHEMA)
-    .selectFrom('deleted_users')
+    .selectFrom(table)
     .select('user_id')
     .where('user_id', 'in', [...ids])
     .execute();
   return new Set(rows.map((r) => r.user_id));
 }
+
+export const findUserId = (db: Executor, userId: string) => db.withSchema(SCHEMA).selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
