@@ -17,8 +17,8 @@ export async function seedChallengeMembers(databaseUrl: string, challengeId: num
         const n = from + i;
         return { id: randomUUID(), n, points: (n * 7919) % 5000 };
       });
-      const users = sql.join(batch.map((m) => sql`(${m.id}, ${`Seeded Warrior ${m.n}`}, ${`seeded_${m.n}_${m.id.slice(0, 6)}`}, true, ${now})`));
-      await sql`insert into challenges.users (user_id, name, username, show_on_leaderboard, event_at) values ${users}`.execute(database.db);
+      const users = sql.join(batch.map((m) => sql`(${m.id}, ${`Seeded Warrior ${m.n}`}, ${`seeded_${m.n}_${m.id.slice(0, 6)}`}, true, true, ${now})`));
+      await sql`insert into challenges.users (user_id, name, username, show_on_leaderboard, profile_public, event_at) values ${users}`.execute(database.db);
       const rows = sql.join(batch.map((m) => sql`(${challengeId}, ${m.id}, 'member', ${now}, ${m.points}, '{}'::jsonb)`));
       await sql`insert into challenges.challenge_members (challenge_id, user_id, role, joined_at, points, counts) values ${rows}`.execute(database.db);
     }

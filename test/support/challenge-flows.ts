@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { CHALLENGE_MESSAGES } from '@warriors/contracts';
 import { eventually } from '@warriors/test-support';
 import { apiClient } from './api-client';
 
@@ -70,5 +71,32 @@ export function describeChallengesThroughGateway(baseUrl: () => string): void {
     expect(invites).toEqual([expect.objectContaining({ challenge_id: id, from_name: 'Hana Host', challenge_name: body.name })]);
     const accepted = await api.call('POST', `/api/challenge-invites/${invites[0].invite_id}/accept`, { token: later.body.access_token });
     expect(accepted.body).toMatchObject({ is_joined: true, members_count: 3 });
+  });
+
+  it('refuses early-year and far dates with 422 (year 0000 answered 500 and 0042 was stored as 2042 embedded), keeps dates exact, and names a private host by username on the public invitation', async () => {
+    const api = apiClient(baseUrl());
+    const host = await api.signup({ name: 'Pia Private' });
+    const token = host.body.access_token as string;
+    const week = 7 * 24 * 60 * 60 * 1000;
+    const end = new Date(Date.now() + week).toISOString();
+    for (const start_at of ['0000-03-01T00:00:00Z', '0042-03-01T00:00:00Z', '1999-12-31T23:59:59Z']) {
+      const answer = await api.call('POST', '/api/challenges', { token, body: { name: 'Early', start_at, end_at: end, is_private: false } });
+      expect([start_at, answer.status, answer.body.detail]).toEqual([start_at, 422, expect.arrayContaining([expect.objectContaining({ msg: CHALLENGE_MESSAGES.dateWindow })])]);
+    }
+    const far = await api.call('POST', '/api/challenges', { token, body: { name: 'Far', start_at: '2090-01-01T00:00:00Z', end_at: '2090-01-08T00:00:00Z', is_private: false } });
+    expect([far.status, far.body.detail?.[0]?.msg]).toEqual([422, CHALLENGE_MESSAGES.dateWindow]);
+
+    expect((await api.call('PUT', '/api/settings/privacy?profile_public=false', { token })).status).toBe(200);
+    const start_at = new Date(Date.now() + 24 * 60 * 60 * 1000 + 123).toISOString();
+    const created = await eventually('the host known to challenges', async () => {
+      const answer = await api.call('POST', '/api/challenges', { token, body: { name: 'Exact', start_at, end_at: end, is_private: false } });
+      return answer.status === 201 ? answer : undefined;
+    });
+    expect(created.body).toMatchObject({ start_at, end_at: end });
+    const invitation = await eventually('the private host by username', async () => {
+      const answer = await api.call('GET', `/api/challenges/public/${created.body.id}`);
+      return answer.body?.owner_name === host.body.user.username ? answer : undefined;
+    });
+    expect(invitation.body).toMatchObject({ start_at, end_at: end });
   });
 }

@@ -8,13 +8,16 @@ export const CHALLENGE_MESSAGES = {
   startRequired: 'Start date is required',
   endRequired: 'End date is required',
   endAfterStart: 'End date must be after the start date',
+  dateWindow: 'Dates must be between 2000-01-01 and 10 years from now',
+  endInPast: 'End date must be in the future',
+  startInPast: 'Start date may not be moved into the past',
+  tooLong: 'A challenge may last at most 366 days',
   count: 'Activity quantity must be between 1 and 10000',
   pointsTarget: 'Points target must be at least 1',
   duplicateType: 'Each activity type may appear only once',
   inviteLine: 'Each invite must be "Name, Email" on its own line',
   notFound: 'Challenge not found',
   inviteNotFound: 'Invite not found',
-  privateJoin: 'This challenge is private: only invited warriors can join',
   ended: 'This challenge has ended',
   ownerCannotLeave: 'The host cannot leave their own challenge',
   notMember: 'You are not a member of this challenge',
@@ -35,6 +38,54 @@ export const CHALLENGE_COUNT_MAX = 10000;
 export const DEFAULT_CHALLENGE_COUNT = 50;
 /** Invites one create or update may send (user ids plus email lines). */
 export const MAX_CHALLENGE_INVITES = 200;
+
+/** The first instant a challenge date may name: earlier years are typing slips, not challenges. */
+export const CHALLENGE_EARLIEST_DATE = new Date('2000-01-01T00:00:00Z');
+/** How far ahead of now a challenge date may lie. */
+export const CHALLENGE_MAX_YEARS_AHEAD = 10;
+/** The longest a challenge may last: a year, leap day included. */
+export const CHALLENGE_MAX_DAYS = 366;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The last instant a challenge date may name at `now`. */
+export function latestChallengeDate(now: Date): Date {
+  const latest = new Date(now.getTime());
+  latest.setUTCFullYear(latest.getUTCFullYear() + CHALLENGE_MAX_YEARS_AHEAD);
+  return latest;
+}
+
+/** The end's problem with its start: not after it, or later than CHALLENGE_MAX_DAYS; null when neither. */
+function endIssue(startMs: number, endMs: number): string | null {
+  if (endMs <= startMs) return CHALLENGE_MESSAGES.endAfterStart;
+  if (endMs - startMs > CHALLENGE_MAX_DAYS * DAY_MS) return CHALLENGE_MESSAGES.tooLong;
+  return null;
+}
+
+export interface ChallengeDateIssue {
+  field: 'start_at' | 'end_at';
+  message: string;
+}
+
+/**
+ * What is wrong with a challenge's dates at `now`, for the server (with its clock) and the form (with
+ * the browser's): each date inside the window, the end after the start and at most CHALLENGE_MAX_DAYS
+ * later; a new challenge must not have ended yet, and an edit may not move the start into the past
+ * (that would start the challenge and lock it against editing). A new challenge may start in the past:
+ * it is active at once, and nothing before each member's joining scores.
+ */
+export function challengeDateIssues(dates: { start: Date; end: Date }, now: Date, change: 'create' | { startMoved: boolean }): ChallengeDateIssue[] {
+  const issues: ChallengeDateIssue[] = [];
+  const latest = latestChallengeDate(now).getTime();
+  const outside = (date: Date) => date.getTime() < CHALLENGE_EARLIEST_DATE.getTime() || date.getTime() > latest;
+  if (outside(dates.start)) issues.push({ field: 'start_at', message: CHALLENGE_MESSAGES.dateWindow });
+  if (outside(dates.end)) issues.push({ field: 'end_at', message: CHALLENGE_MESSAGES.dateWindow });
+  if (issues.length > 0) return issues;
+  const ordered = endIssue(dates.start.getTime(), dates.end.getTime());
+  if (ordered) issues.push({ field: 'end_at', message: ordered });
+  if (change === 'create' && dates.end.getTime() <= now.getTime()) issues.push({ field: 'end_at', message: CHALLENGE_MESSAGES.endInPast });
+  if (change !== 'create' && change.startMoved && dates.start.getTime() < now.getTime()) issues.push({ field: 'start_at', message: CHALLENGE_MESSAGES.startInPast });
+  return issues;
+}
 
 export const CHALLENGE_TIME_STATES = ['upcoming', 'active', 'ended'] as const;
 export type ChallengeTimeState = (typeof CHALLENGE_TIME_STATES)[number];
@@ -61,7 +112,15 @@ const DateTime = (required: string) =>
     .string({ message: required })
     .trim()
     .min(1, required)
-    .pipe(z.iso.datetime({ offset: true, message: 'Must be an ISO date-time, e.g. 2026-12-01T09:00:00Z' }));
+    .pipe(z.iso.datetime({ offset: true, message: 'Must be an ISO date-time, e.g. 2026-12-01T09:00:00Z' }))
+    // The window's fixed end; its other end moves with the clock, so the use cases check it.
+    .refine((text) => Date.parse(text) >= CHALLENGE_EARLIEST_DATE.getTime(), CHALLENGE_MESSAGES.dateWindow);
+
+/** The order and the length of two dates the body names; the clock's rules are challengeDateIssues'. */
+const checkDatePair = (start: string | undefined, end: string | undefined, ctx: z.RefinementCtx) => {
+  const issue = start === undefined || end === undefined ? null : endIssue(Date.parse(start), Date.parse(end));
+  if (issue) ctx.addIssue({ code: 'custom', path: ['end_at'], message: issue });
+};
 
 const Goals = z
   .array(ChallengeGoal)
@@ -141,7 +200,7 @@ export const CreateChallengeBody = z
     invite_emails: InviteEmails,
   })
   .superRefine((body, ctx) => {
-    if (Date.parse(body.end_at) <= Date.parse(body.start_at)) ctx.addIssue({ code: 'custom', path: ['end_at'], message: CHALLENGE_MESSAGES.endAfterStart });
+    checkDatePair(body.start_at, body.end_at, ctx);
     checkInviteLines(body.invite_emails, ctx);
   });
 export type CreateChallengeBody = z.input<typeof CreateChallengeBody>;
@@ -161,8 +220,7 @@ export const UpdateChallengeBody = z
     invite_emails: InviteEmails,
   })
   .superRefine((body, ctx) => {
-    if (body.start_at && body.end_at && Date.parse(body.end_at) <= Date.parse(body.start_at))
-      ctx.addIssue({ code: 'custom', path: ['end_at'], message: CHALLENGE_MESSAGES.endAfterStart });
+    checkDatePair(body.start_at, body.end_at, ctx);
     checkInviteLines(body.invite_emails, ctx);
   });
 export type UpdateChallengeBody = z.input<typeof UpdateChallengeBody>;

@@ -87,6 +87,26 @@ describe.each(adapters)('database on %s', (_name, open) => {
   it('refuses an unsafe schema name', async () => {
     await expect(migrate(handle.database, 'x; drop table y', dir)).rejects.toThrow('Bad schema name');
   });
+
+  it.each(['UTC', 'Asia/Kolkata'])('stores and reads timestamptz instants exactly, early years and BC included (session zone %s)', async (zone) => {
+    const instants = [
+      '0000-03-01T12:34:56.789Z',
+      '0001-01-01T00:00:00.000Z',
+      '0042-03-01T00:00:00.000Z',
+      '0099-12-31T23:59:59.999Z',
+      '1999-12-31T23:59:59.999Z',
+      '2026-03-02T15:00:00.123Z',
+    ];
+    await handle.database.db.connection().execute(async (conn) => {
+      await sql.raw(`set time zone '${zone}'`).execute(conn);
+      const table = `t_${randomUUID().slice(0, 8)}`;
+      await sql.raw(`create temporary table ${table} (at timestamptz not null)`).execute(conn);
+      for (const instant of instants) await sql`insert into ${sql.table(table)} (at) values (${new Date(instant)})`.execute(conn);
+      const { rows } = await sql<{ at: Date }>`select at from ${sql.table(table)} order by at`.execute(conn);
+      expect(rows.map((row) => row.at.toISOString())).toEqual(instants);
+      await sql.raw(`reset time zone`).execute(conn);
+    });
+  });
 });
 
 describe('PostgreSQL connections the server drops', () => {

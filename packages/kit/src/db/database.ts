@@ -2,6 +2,10 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
 import { pgliteAsPool } from './pglite-pool';
+import { parseTimestamptz, timestamptzText } from './timestamps';
+
+/** PostgreSQL's type oid of timestamptz, the only timestamp type the services' tables use. */
+const TIMESTAMPTZ_OID = 1184;
 
 /**
  * A service's handle on PostgreSQL. Each service owns one schema and reaches its tables through
@@ -65,7 +69,8 @@ export function createPostgresDatabase(connectionString: string, maxConnections 
 
 /** PGlite: real PostgreSQL in WebAssembly, stored in `dataDir` (or in memory when undefined). */
 export async function createPgliteDatabase(dataDir: string | undefined): Promise<Database> {
-  const pglite = dataDir ? new PGlite(dataDir) : new PGlite();
+  const exactTimestamps = { parsers: { [TIMESTAMPTZ_OID]: parseTimestamptz }, serializers: { [TIMESTAMPTZ_OID]: timestamptzText } };
+  const pglite = new PGlite({ dataDir, ...exactTimestamps });
   await pglite.waitReady;
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool: pgliteAsPool(pglite) }) });
   return wrap(db, async () => {

@@ -93,6 +93,16 @@ export function parse<S extends z.ZodTypeAny>(schema: S, value: unknown, part: '
   return result.data;
 }
 
+/**
+ * A path id with its contract schema, or a 404 with `notFoundDetail`: a malformed id names nothing,
+ * so it is answered as an id of no one's (or someone else's) is, never as a validation error.
+ */
+export function parsePathId<S extends z.ZodTypeAny>(schema: S, params: unknown, notFoundDetail: string): z.infer<S> {
+  const result = schema.safeParse(params);
+  if (!result.success) throw notFound(notFoundDetail);
+  return result.data;
+}
+
 export const jsonNotFound: RequestHandler = (req, res) => {
   res.status(404).json({ detail: `Not found: ${req.method} ${req.path}` });
 };

@@ -5,6 +5,8 @@ export interface ChallengeRecord {
   id: number;
   ownerId: string;
   ownerName: string;
+  /** What anyone may see of the host: the name when their profile is public, else the username (as social's public profile). */
+  ownerPublicName: string;
   name: string;
   description: string | null;
   startAt: Date;
@@ -38,7 +40,7 @@ export function publicView(c: ChallengeRecord, now: Date): PublicChallenge {
     members_count: c.membersCount,
     points_target: c.pointsTarget,
     activity_goals: c.activityGoals,
-    owner_name: c.ownerName,
+    owner_name: c.ownerPublicName,
     visibility: c.isPrivate ? 'private' : 'public',
     status: timeState(c, now),
   };
@@ -50,6 +52,8 @@ export function challengeView(c: ChallengeRecord, userId: string, standing: Stan
   for (const type of Object.keys(c.activityGoals) as Array<keyof ActivityGoalMap>) counts[type] = standing.counts[type] ?? 0;
   return {
     ...publicView(c, now),
+    // The signed-in see the host as on the boards, by name.
+    owner_name: c.ownerName,
     owner_id: c.ownerId,
     is_private: c.isPrivate,
     days_remaining: challengeDaysRemaining(c.endAt, now),

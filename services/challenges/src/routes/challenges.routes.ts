@@ -1,10 +1,11 @@
 import { Router, type RequestHandler } from 'express';
-import { ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, UpdateChallengeBody } from '@warriors/contracts';
-import { currentUserId, parse } from '@warriors/kit';
+import { CHALLENGE_MESSAGES, ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, UpdateChallengeBody } from '@warriors/contracts';
+import { currentUserId, parse, parsePathId } from '@warriors/kit';
 import type { Challenges } from '../use-cases/manage-challenges';
 
 /**
- * Every route but the public invitation needs the signed-in user (`auth`, the service's
+ * A malformed challenge or invite id is a 404 with the not-found text, like an id the caller may not
+ * see: a validation error would tell the two apart. Every route but the public invitation needs the signed-in user (`auth`, the service's
  * requireAuth, also refuses deleted accounts); who may see or change a challenge is the use cases'.
  * The board read checks the token only (`tokenAuth`): its membership lookup stands for the deleted
  * check, since a deletion removes the user's memberships in the tombstone's transaction, and a
@@ -12,9 +13,11 @@ import type { Challenges } from '../use-cases/manage-challenges';
  */
 export function challengesRoutes(challenges: Challenges, auth: RequestHandler, tokenAuth: RequestHandler): Router {
   const router = Router();
+  const challengeId = (params: unknown): number => parsePathId(ChallengeIdParam, params, CHALLENGE_MESSAGES.notFound).id;
+  const inviteId = (params: unknown): string => parsePathId(InviteIdParam, params, CHALLENGE_MESSAGES.inviteNotFound).id;
 
   router.get('/api/challenges/public/:id', async (req, res) => {
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     res.json(await challenges.getPublic(id));
   });
 
@@ -36,39 +39,39 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
 
   router.get('/api/challenges/:id', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     res.json(await challenges.get(userId, id));
   });
 
   router.get('/api/challenges/:id/leaderboard', tokenAuth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     // The page's JSON is serialized once per cached page, not per read.
     res.type('application/json').send((await challenges.leaderboardPage(userId, id)).json);
   });
 
   router.post('/api/challenges/:id/update', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     const body = parse(UpdateChallengeBody, req.body ?? {});
     res.json(await challenges.update(userId, id, body));
   });
 
   router.post('/api/challenges/:id/join', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     res.json(await challenges.join(userId, id));
   });
 
   router.post('/api/challenges/:id/leave', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     res.json(await challenges.leave(userId, id));
   });
 
   router.delete('/api/challenges/:id', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(ChallengeIdParam, req.params, 'path');
+    const id = challengeId(req.params);
     res.json(await challenges.remove(userId, id));
   });
 
@@ -78,13 +81,13 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
 
   router.post('/api/challenge-invites/:id/accept', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(InviteIdParam, req.params, 'path');
+    const id = inviteId(req.params);
     res.json(await challenges.acceptInvite(userId, id));
   });
 
   router.post('/api/challenge-invites/:id/decline', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const { id } = parse(InviteIdParam, req.params, 'path');
+    const id = inviteId(req.params);
     res.json(await challenges.declineInvite(userId, id));
   });
 

@@ -2,6 +2,8 @@ import type { ActivityGoalMap, ChallengeRole } from '@warriors/contracts';
 import type { ChallengeRecord, Standing } from '../domain/view';
 import { inSchema, type Executor } from './schema';
 
+const UNKNOWN_HOST = 'Unknown warrior';
+
 export interface NewChallenge {
   owner_id: string;
   name: string;
@@ -56,6 +58,8 @@ function selectRecords(db: Executor) {
       'c.activity_goals',
       'c.created_at',
       'u.name as owner_name',
+      'u.username as owner_username',
+      'u.profile_public as owner_profile_public',
       'c.members_count',
     ]);
 }
@@ -65,7 +69,9 @@ type RecordRow = Awaited<ReturnType<ReturnType<typeof selectRecords>['execute']>
 const toRecord = (r: RecordRow): ChallengeRecord => ({
   id: r.id,
   ownerId: r.owner_id,
-  ownerName: r.owner_name ?? 'Unknown warrior',
+  ownerName: r.owner_name ?? UNKNOWN_HOST,
+  // A host the projection does not hold shows as unknown, never by a name it cannot vouch for.
+  ownerPublicName: r.owner_profile_public === true ? (r.owner_name ?? UNKNOWN_HOST) : (r.owner_username ?? UNKNOWN_HOST),
   name: r.name,
   description: r.description,
   startAt: new Date(r.start_at),
@@ -191,11 +197,11 @@ export async function scorersOf(db: Executor, challengeId: number): Promise<stri
   return rows.map((r) => r.user_id);
 }
 
-/** The members of one challenge among `userIds`. */
-export async function membersAmong(db: Executor, challengeId: number, userIds: readonly string[]): Promise<Set<string>> {
+/** The users among `userIds` with a row of one challenge in `table`: its members, or those who declined its invite. */
+export async function usersAmong(db: Executor, table: 'challenge_members' | 'challenge_declines', challengeId: number, userIds: readonly string[]): Promise<Set<string>> {
   if (userIds.length === 0) return new Set();
   const rows = await inSchema(db)
-    .selectFrom('challenge_members')
+    .selectFrom(table)
     .select('user_id')
     .where('challenge_id', '=', challengeId)
     .where('user_id', 'in', [...userIds])
@@ -203,7 +209,7 @@ export async function membersAmong(db: Executor, challengeId: number, userIds: r
   return new Set(rows.map((r) => r.user_id));
 }
 
-/** Everything of one user: the challenges they host (cascading), memberships, credits, invites, pending email invites sent, daily counts. */
+/** Everything of one user: the challenges they host (cascading), memberships, credits, invites, declines, pending email invites sent, daily counts. */
 export async function forgetUserRows(trx: Executor, userId: string): Promise<void> {
   await inSchema(trx).deleteFrom('challenges').where('owner_id', '=', userId).execute();
   const left = await inSchema(trx).deleteFrom('challenge_members').where('user_id', '=', userId).returning('challenge_id').execute();
@@ -217,6 +223,7 @@ export async function forgetUserRows(trx: Executor, userId: string): Promise<voi
     .deleteFrom('challenge_invites')
     .where((eb) => eb.or([eb('to_user_id', '=', userId), eb('from_user_id', '=', userId)]))
     .execute();
+  await inSchema(trx).deleteFrom('challenge_declines').where('user_id', '=', userId).execute();
   await inSchema(trx).deleteFrom('challenge_email_invites').where('from_user_id', '=', userId).execute();
   await inSchema(trx).deleteFrom('daily_units').where('user_id', '=', userId).execute();
 }

@@ -32,6 +32,15 @@ export async function deleteInviteOf(db: Executor, challengeId: number, userId: 
   await inSchema(db).deleteFrom('challenge_invites').where('challenge_id', '=', challengeId).where('to_user_id', '=', userId).execute();
 }
 
+/** Remembers that `userId` declined an invite to the challenge (sendInvites skips them from then on). */
+export async function recordDecline(db: Executor, challengeId: number, userId: string, at: Date): Promise<void> {
+  await inSchema(db)
+    .insertInto('challenge_declines')
+    .values({ challenge_id: challengeId, user_id: userId, declined_at: at })
+    .onConflict((oc) => oc.columns(['challenge_id', 'user_id']).doNothing())
+    .execute();
+}
+
 export async function isInvited(db: Executor, challengeId: number, userId: string): Promise<boolean> {
   const row = await inSchema(db).selectFrom('challenge_invites').select('id').where('challenge_id', '=', challengeId).where('to_user_id', '=', userId).executeTakeFirst();
   return row !== undefined;

@@ -36,6 +36,7 @@ export interface ChallengesDatabase extends ConsumerTables {
   challenge_credits: { event_id: string; challenge_id: number; user_id: string; points: number; credited_at: Date };
   daily_units: { user_id: string; activity_type: string; local_date: string; quantity: number };
   challenge_invites: { id: string; challenge_id: number; from_user_id: string; to_user_id: string; created_at: Date };
+  challenge_declines: { challenge_id: number; user_id: string; declined_at: Date };
   challenge_email_invites: { challenge_id: number; email: string; name: string; from_user_id: string; created_at: Date };
   users: {
     user_id: string;
@@ -44,6 +45,7 @@ export interface ChallengesDatabase extends ConsumerTables {
     username: string;
     profile_picture: string | null;
     show_on_leaderboard: boolean;
+    profile_public: boolean;
   };
 }
 

@@ -4,17 +4,20 @@ import { SCHEMA, type Executor } from './schema';
 /** One user's lock: credited activities, the user's creations, joins and accepted invites, and their deletion never interleave. */
 export const userLock = (userId: string) => `challenges:${userId}`;
 
-/** What challenges keeps of each user: what a board and an invite show, and whether rankings may show them. */
-export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'profile_picture', 'show_on_leaderboard'], lockKey: userLock });
+/**
+ * What challenges keeps of each user: what a board and an invite show, whether rankings may show them,
+ * and whether a public invitation may show their name.
+ */
+export const projectedUsers = projectUsers({ schema: SCHEMA, columns: ['name', 'username', 'profile_picture', 'show_on_leaderboard', 'profile_public'], lockKey: userLock });
 
 export const isDeleted = (db: Executor, userId: string): Promise<boolean> => projectedUsers.isDeleted(db, userId);
 
-/** The deleted users among `ids` (their tombstones): they are never invited. */
-export async function deletedAmong(db: Executor, ids: readonly string[]): Promise<Set<string>> {
+/** The users among `ids` with a row in `table`: the projection's, or the deleted ones' tombstones. */
+export async function usersIn(db: Executor, table: 'users' | 'deleted_users', ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
   const rows = await db
     .withSchema(SCHEMA)
-    .selectFrom('deleted_users')
+    .selectFrom(table)
     .select('user_id')
     .where('user_id', 'in', [...ids])
     .execute();
@@ -42,3 +45,5 @@ export async function holdAgainstDeletion(trx: Executor, ids: readonly string[])
 export async function lockForDeletion(trx: Executor, userId: string): Promise<void> {
   await trx.withSchema(SCHEMA).selectFrom('users').select('user_id').where('user_id', '=', userId).forUpdate().execute();
 }
+
+export const findUserId = (db: Executor, userId: string) => db.withSchema(SCHEMA).selectFrom('users').select('user_id').where('user_id', '=', userId).executeTakeFirst();

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AccountsByEmailReply, REQUESTS, type EmailInvite } from '@warriors/contracts';
-import type { Bus, Logger, Outbox } from '@warriors/kit';
+import { DependencyUnavailableError, resolveUser, type Bus, type Logger, type Outbox } from '@warriors/kit';
 import { challengeInvited } from '../events/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
-import { deletedAmong, holdAgainstDeletion } from '../store/users.store';
-import { membersAmong } from '../store/challenges.store';
+import { findUserId, holdAgainstDeletion, projectedUsers, usersIn } from '../store/users.store';
+import { usersAmong } from '../store/challenges.store';
 
 /** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
 export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
@@ -19,6 +19,19 @@ export async function accountsByEmail(bus: Bus, logger: Logger, emails: readonly
     logger.warn({ err: err instanceof Error ? err.message : String(err), emails: emails.length }, 'auth did not say which invited emails have accounts: kept as email invites');
     return {};
   }
+}
+
+/**
+ * The invitee ids that name an account: those in the projection, and those auth knows (a sign-up whose
+ * user.registered has not arrived yet). An id of no one, or of a deleted account, is dropped rather
+ * than stored as an invite nobody can see. 503 when auth must be asked and cannot be.
+ */
+export async function existingUsers(deps: { db: Executor; bus: Bus }, userIds: readonly string[]): Promise<string[]> {
+  const unique = [...new Set(userIds)];
+  const projected = await usersIn(deps.db, 'users', unique);
+  const directory = { ...deps, users: projectedUsers, find: findUserId, unavailable: (cause: unknown) => new DependencyUnavailableError('user directory', { cause }) };
+  const known = await Promise.all(unique.map(async (id) => projected.has(id) || (await resolveUser(directory, id)) !== null));
+  return unique.filter((_, index) => known[index]);
 }
 
 /** A log-safe token for an email: never the address itself. */
@@ -36,7 +49,7 @@ export interface InviteRequest {
 
 /**
  * In the caller's transaction: invites each user (not deleted, not the sender, not already a member
- * or invited) and publishes challenge.invited for each new invite; stores the emails without an
+ * or invited, and not one who declined this challenge's invite before) and publishes challenge.invited for each new invite; stores the emails without an
  * account as pending email invites (they become invites when the email signs up). No email is sent
  * (out of scope): the stored invite and a log line are the contract.
  */
@@ -45,14 +58,15 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
   const wanted = [...new Set([...request.userIds, ...request.emails.map((e) => request.accounts[e.email]).filter((id): id is string => id !== undefined)])].filter(
     (id) => id !== request.fromUserId,
   );
-  const isMember = await membersAmong(trx, request.challengeId, wanted);
-  const outsiders = wanted.filter((id) => !isMember.has(id));
+  const isMember = await usersAmong(trx, 'challenge_members', request.challengeId, wanted);
+  const declined = await usersAmong(trx, 'challenge_declines', request.challengeId, wanted);
+  const outsiders = wanted.filter((id) => !isMember.has(id) && !declined.has(id));
   // Held before the tombstones are read: an invitee's deletion applied meanwhile then either sees
   // these invites or shows its tombstone. Members are neither invited nor held: their deletion
   // also updates this challenge's row, which an update holds (the two would wait for each other).
   await holdAgainstDeletion(trx, outsiders);
   // Not filtered by the projection: a sign-up moments ago may not have reached it yet.
-  const deleted = await deletedAmong(trx, outsiders);
+  const deleted = await usersIn(trx, 'deleted_users', outsiders);
   const inserted = await insertInvites(
     trx,
     outsiders

@@ -1,5 +1,6 @@
 import {
   CHALLENGE_MESSAGES,
+  challengeDateIssues,
   defaultPointsTarget,
   parseInviteEmails,
   type ActivityGoalMap,
@@ -30,17 +31,23 @@ import {
   standingsOf,
   updateChallenge,
 } from '../store/challenges.store';
-import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited } from '../store/invites.store';
+import { deleteInvite, deleteInviteOf, findInvite, invitesTo, isInvited, recordDecline } from '../store/invites.store';
 import { isDeleted, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 import { boardKey, membershipKey, type Board, type BoardPage, type BoardPages } from './boards';
-import { accountsByEmail, sendInvites } from './invite';
+import { accountsByEmail, existingUsers, sendInvites } from './invite';
 
 /** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
 export const LIST_LIMIT = 200;
 export const LEADERBOARD_SIZE = 20;
 
 const badRequest = (detail: string) => new HttpError(400, detail);
+
+/** 422 for dates the clock's rules refuse (contracts' challengeDateIssues), as the schema's own refusals read. */
+function refuseDates(...args: Parameters<typeof challengeDateIssues>): void {
+  const issues = challengeDateIssues(...args);
+  if (issues.length > 0) throw new ValidationError(issues.map((issue) => ({ loc: ['body', issue.field], msg: issue.message })));
+}
 
 const goalMap = (goals: readonly ChallengeGoal[]): ActivityGoalMap => Object.fromEntries(goals.map((g) => [g.type, g.count]));
 
@@ -129,13 +136,15 @@ export function createChallenges(deps: ChallengesDeps) {
 
   return {
     async create(userId: string, body: CreateChallenge): Promise<Challenge> {
+      const now = clock.now();
+      refuseDates({ start: new Date(body.start_at), end: new Date(body.end_at) }, now, 'create');
       const { invites: emails } = parseInviteEmails(body.invite_emails);
       const accounts = await accountsByEmail(
         bus,
         logger,
         emails.map((e) => e.email),
       );
-      const now = clock.now();
+      const invitees = await existingUsers({ db, bus }, body.invitees);
       const id = await asLiveUser(userId, async (trx) => {
         const created = await insertChallenge(trx, {
           owner_id: userId,
@@ -163,7 +172,7 @@ export function createChallenges(deps: ChallengesDeps) {
             now,
           ),
         );
-        await sendInvites(trx, outbox, logger, { challengeId: created, challengeName: body.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
+        await sendInvites(trx, outbox, logger, { challengeId: created, challengeName: body.name, fromUserId: userId, userIds: invitees, emails, accounts }, now);
         return created;
       });
       outbox.kick();
@@ -195,13 +204,16 @@ export function createChallenges(deps: ChallengesDeps) {
         logger,
         emails.map((e) => e.email),
       );
+      const invitees = await existingUsers({ db, bus }, body.invitees);
       const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const record = await owned(trx, userId, id);
         if (!canEdit(record, userId, now)) throw badRequest(CHALLENGE_MESSAGES.editStarted);
         const startAt = body.start_at === undefined ? record.startAt : new Date(body.start_at);
         const endAt = body.end_at === undefined ? record.endAt : new Date(body.end_at);
-        if (endAt.getTime() <= startAt.getTime()) throw new ValidationError([{ loc: ['body', 'end_at'], msg: CHALLENGE_MESSAGES.endAfterStart }]);
+        // The dates kept as they are are not judged again: only a change must meet today's rules.
+        if (body.start_at !== undefined || body.end_at !== undefined)
+          refuseDates({ start: startAt, end: endAt }, now, { startMoved: startAt.getTime() !== record.startAt.getTime() });
         const goals = body.activity_goals === undefined ? undefined : goalMap(body.activity_goals);
         // A target sent blank becomes the goals' total (the new goals, or the kept ones); a target not sent stays.
         const keptGoals = Object.entries(goals ?? record.activityGoals).map(([type, count]) => ({ type, count }) as ChallengeGoal);
@@ -214,7 +226,7 @@ export function createChallenges(deps: ChallengesDeps) {
           ...(goals === undefined ? {} : { activity_goals: goals }),
           ...(body.points_target === undefined ? {} : { points_target: body.points_target ?? defaultPointsTarget(keptGoals) }),
         });
-        await sendInvites(trx, outbox, logger, { challengeId: id, challengeName: body.name ?? record.name, fromUserId: userId, userIds: body.invitees, emails, accounts }, now);
+        await sendInvites(trx, outbox, logger, { challengeId: id, challengeName: body.name ?? record.name, fromUserId: userId, userIds: invitees, emails, accounts }, now);
       });
       pages.forget(id);
       outbox.kick();
@@ -228,7 +240,8 @@ export function createChallenges(deps: ChallengesDeps) {
         const record = (await findChallenge(trx, id))!;
         const standing = (await standingsOf(trx, userId, [id])).get(id) ?? NO_STANDING;
         if (standing.role !== null) return;
-        if (record.isPrivate && !(await isInvited(trx, id, userId))) throw forbidden(CHALLENGE_MESSAGES.privateJoin);
+        // As every other route: a private challenge the caller may not see does not exist for them.
+        if (record.isPrivate && !(await isInvited(trx, id, userId))) throw notFound(CHALLENGE_MESSAGES.notFound);
         if (timeState(record, now) === 'ended') throw badRequest(CHALLENGE_MESSAGES.ended);
         await join(trx, record, userId, now);
       });
@@ -320,10 +333,12 @@ export function createChallenges(deps: ChallengesDeps) {
     },
 
     async declineInvite(userId: string, inviteId: string): Promise<{ detail: string }> {
+      const now = clock.now();
       await db.transaction().execute(async (trx) => {
         const invite = await findInvite(trx, inviteId);
         if (!invite || invite.to_user_id !== userId) throw notFound(CHALLENGE_MESSAGES.inviteNotFound);
         await deleteInvite(trx, inviteId);
+        await recordDecline(trx, invite.challenge_id, userId, now);
       });
       return { detail: 'Invite declined' };
     },

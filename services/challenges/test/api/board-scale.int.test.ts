@@ -23,8 +23,8 @@ describe('a board of 10,000 members', () => {
     });
     const id = created.body.id as number;
     // 10,000 members with distinct points, written straight into the tables the rebuild reads.
-    await sql`insert into challenges.users (user_id, event_at, name, username, profile_picture, show_on_leaderboard)
-      select 'm' || g, now(), 'Member ' || g, 'member_' || g, null, true from generate_series(1, ${MEMBERS}) g`.execute(c.db);
+    await sql`insert into challenges.users (user_id, event_at, name, username, profile_picture, show_on_leaderboard, profile_public)
+      select 'm' || g, now(), 'Member ' || g, 'member_' || g, null, true, true from generate_series(1, ${MEMBERS}) g`.execute(c.db);
     await sql`insert into challenges.challenge_members (challenge_id, user_id, role, joined_at, points, counts)
       select ${id}, 'm' || g, 'member', now(), g, '{}' from generate_series(1, ${MEMBERS}) g`.execute(c.db);
     await sql`update challenges.challenges set members_count = members_count + ${MEMBERS} where id = ${id}`.execute(c.db);

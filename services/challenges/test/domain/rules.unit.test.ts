@@ -1,12 +1,13 @@
 import { challengeProgress, challengeTimeState } from '@warriors/contracts';
 import { canDelete, canEdit, creditUnderCeiling, scoresIn, timeState } from '../../src/domain/rules';
-import { challengeView, NO_STANDING, type ChallengeRecord } from '../../src/domain/view';
+import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../../src/domain/view';
 
 const at = (iso: string) => new Date(iso);
 const challenge: ChallengeRecord = {
   id: 7,
   ownerId: 'owner',
   ownerName: 'Olive Owner',
+  ownerPublicName: 'olive',
   name: 'March Madness',
   description: null,
   startAt: at('2026-03-10T09:00:00Z'),
@@ -106,5 +107,10 @@ describe('progress and the view', () => {
       status: 'active',
     });
     expect(challengeView(challenge, 'owner', NO_STANDING, AFTER)).toMatchObject({ days_remaining: 0, status: 'ended', can_delete: true, can_edit: false });
+  });
+
+  it('names the host as the public may see them on the invitation, and by name to the signed-in', () => {
+    expect(publicView(challenge, BEFORE).owner_name).toBe('olive');
+    expect(challengeView(challenge, 'stranger', NO_STANDING, BEFORE).owner_name).toBe('Olive Owner');
   });
 });

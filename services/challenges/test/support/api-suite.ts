@@ -31,6 +31,16 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
     return answer.body;
   }
 
+  /** A challenge that ended a day ago, created before it started (a challenge cannot be created ended). */
+  async function endedChallenge(user: TestUser, body: Record<string, unknown> = {}): Promise<any> {
+    c.clock.set(at(-10 * DAY));
+    try {
+      return await created(user, { start_at: at(-9 * DAY), end_at: at(-DAY), ...body });
+    } finally {
+      c.clock.set(NOW);
+    }
+  }
+
   /** An active challenge: started an hour ago, ends in a week. */
   const active = (user: TestUser, body: Record<string, unknown> = {}) => created(user, { start_at: at(-60 * 60 * 1000), end_at: at(7 * DAY), ...body });
 
@@ -106,6 +116,15 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       [{ activity_goals: [{ type: 'email', count: 0 }] }, 'activity_goals', CHALLENGE_MESSAGES.count],
       [{ activity_goals: [{ type: 'email', count: 10001 }] }, 'activity_goals', CHALLENGE_MESSAGES.count],
       [{ points_target: 0 }, 'points_target', CHALLENGE_MESSAGES.pointsTarget],
+      // Issue 20 item 6: early years answered 500 (0000) or were stored as 1950-2049 (0001-0099) in embedded mode.
+      [{ start_at: '0000-03-01T00:00:00Z' }, 'start_at', CHALLENGE_MESSAGES.dateWindow],
+      [{ start_at: '0042-03-01T00:00:00Z' }, 'start_at', CHALLENGE_MESSAGES.dateWindow],
+      [{ start_at: '1999-12-31T23:59:59Z' }, 'start_at', CHALLENGE_MESSAGES.dateWindow],
+      [{ start_at: at(3640 * DAY), end_at: at(3660 * DAY) }, 'end_at', CHALLENGE_MESSAGES.dateWindow],
+      // Item 7: challenges already ended or spanning years were accepted.
+      [{ start_at: at(-3 * DAY), end_at: at(-DAY) }, 'end_at', CHALLENGE_MESSAGES.endInPast],
+      [{ start_at: at(DAY), end_at: at(DAY + 367 * DAY) }, 'end_at', CHALLENGE_MESSAGES.tooLong],
+      [{ start_at: '2026-03-03T00:00:00Z', end_at: '4026-03-03T00:00:00Z' }, 'end_at', CHALLENGE_MESSAGES.tooLong],
     ])('refuses %j with 422 naming %s', async (patch, field, msg) => {
       const owner = await c.register();
       const answer = await create(owner, patch);
@@ -131,7 +150,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       const [owner, other] = [await c.register(), await c.register()];
       const open = await created(owner);
       const closed = await created(owner, { is_private: true });
-      const past = await created(owner, { start_at: at(-9 * DAY), end_at: at(-DAY) });
+      const past = await endedChallenge(owner);
       const list = (await c.call('GET', '/api/challenges/open?window=active', { token: other.token })).body as any[];
       const ids = list.map((x) => x.id);
       expect(ids).toContain(open.id);
@@ -156,7 +175,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect(answer.body).toMatchObject({ name: 'Spring Sprint', members_count: 1, points_target: 5, activity_goals: { email: 5 }, owner_name: owner.name });
       expect(answer.body.owner_id).toBeUndefined();
       expect((await c.call('GET', `/api/challenges/public/${closed.id}`)).status).toBe(404);
-      expect((await c.call('GET', '/api/challenges/public/abc')).status).toBe(422);
+      expect((await c.call('GET', '/api/challenges/public/abc')).status).toBe(404);
     });
   });
 
@@ -174,12 +193,13 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect(c.published.filter((e) => e.type === 'challenge.joined' && (e.data as any).challenge_id === ch.id)).toHaveLength(1);
     });
 
-    it('refuses a private challenge to the uninvited (403) and lets the invited join, removing the invite', async () => {
+    it('answers the uninvited a private challenge as no challenge (404, like an unused id) and lets the invited join, removing the invite', async () => {
       const [owner, other, invited] = [await c.register(), await c.register(), await c.register()];
       const ch = await created(owner, { is_private: true, invitees: [invited.id] });
       const refused = await c.call('POST', `/api/challenges/${ch.id}/join`, { token: other.token });
-      expect(refused.status).toBe(403);
-      expect(refused.body.detail).toBe(CHALLENGE_MESSAGES.privateJoin);
+      const unused = await c.call('POST', '/api/challenges/2147483647/join', { token: other.token });
+      expect([refused.status, refused.body]).toEqual([404, { detail: CHALLENGE_MESSAGES.notFound }]);
+      expect([unused.status, unused.body]).toEqual([refused.status, refused.body]);
       expect((await c.call('POST', `/api/challenges/${ch.id}/join`, { token: invited.token })).status).toBe(200);
       expect((await c.call('GET', '/api/challenge-invites', { token: invited.token })).body).toEqual([]);
       expect((await c.call('GET', `/api/challenges/${ch.id}`, { token: owner.token })).body.members_count).toBe(2);
@@ -187,7 +207,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
 
     it('refuses to join an ended challenge with a text detail', async () => {
       const [owner, other] = [await c.register(), await c.register()];
-      const ch = await created(owner, { start_at: at(-3 * DAY), end_at: at(-DAY) });
+      const ch = await endedChallenge(owner);
       const answer = await c.call('POST', `/api/challenges/${ch.id}/join`, { token: other.token });
       expect(answer.status).toBe(400);
       expect(answer.body.detail).toBe(CHALLENGE_MESSAGES.ended);
@@ -255,7 +275,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       const owner = await c.register();
       const upcoming = await created(owner);
       const running = await active(owner);
-      const ended = await created(owner, { start_at: at(-3 * DAY), end_at: at(-DAY) });
+      const ended = await endedChallenge(owner);
       const refused = await c.call('DELETE', `/api/challenges/${running.id}`, { token: owner.token });
       expect(refused.status).toBe(400);
       expect(refused.body.detail).toBe(CHALLENGE_MESSAGES.deleteActive);
@@ -468,6 +488,144 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect((await board(owner, ch.id)).map((e) => e.user_id)).toEqual([owner.id]);
       // The leaver is no member any more: the fast path sends them to the slow one (403).
       expect((await c.call('GET', `/api/challenges/${ch.id}/leaderboard`, { token: other.token })).status).toBe(403);
+    });
+  });
+
+  describe('date rules (issue 20 items 6 and 7)', () => {
+    it('stores no refused challenge, and keeps both ends of the window and of the length', async () => {
+      const owner = await c.register();
+      expect((await create(owner, { start_at: '0042-03-01T00:00:00Z', end_at: at(8 * DAY) })).status).toBe(422);
+      const longest = await created(owner, { start_at: at(DAY), end_at: at(367 * DAY) });
+      expect([longest.start_at, longest.end_at]).toEqual([at(DAY), at(367 * DAY)]);
+      const latest = new Date(NOW);
+      latest.setUTCFullYear(latest.getUTCFullYear() + 10);
+      const farthest = await created(owner, { start_at: at(-DAY + (latest.getTime() - Date.parse(NOW))), end_at: latest.toISOString() });
+      expect(farthest.end_at).toBe(latest.toISOString());
+      const mine = (await c.call('GET', '/api/challenges/my?window=active', { token: owner.token })).body.map((x: any) => x.id);
+      expect(mine.sort()).toEqual([longest.id, farthest.id].sort());
+    });
+
+    it('starts a new challenge at once when its start is past, and scores nothing from before the creation', async () => {
+      const owner = await c.register();
+      await c.log(owner, 'meeting', { at: at(-2 * 60 * 60 * 1000) });
+      const ch = await active(owner);
+      expect(ch).toMatchObject({ status: 'active', start_at: at(-60 * 60 * 1000) });
+      await c.log(owner, 'meeting', { at: at(-30 * 60 * 1000) });
+      expect(await c.board.score(`challenge:${ch.id}`, owner.id)).toBeNull();
+    });
+
+    it('refuses an edit that moves the start into the past, a date out of the window or a length over 366 days, and keeps the challenge editable', async () => {
+      const owner = await c.register();
+      const ch = await created(owner);
+      for (const [body, msg] of [
+        [{ start_at: at(-60 * 1000) }, CHALLENGE_MESSAGES.startInPast],
+        [{ start_at: '0042-03-01T00:00:00Z' }, CHALLENGE_MESSAGES.dateWindow],
+        [{ end_at: at(11 * 366 * DAY) }, CHALLENGE_MESSAGES.dateWindow],
+        [{ end_at: at(DAY + 367 * DAY) }, CHALLENGE_MESSAGES.tooLong],
+      ] as const) {
+        const answer = await c.call('POST', `/api/challenges/${ch.id}/update`, { token: owner.token, body });
+        expect([answer.status, answer.body.detail]).toEqual([422, [expect.objectContaining({ msg })]]);
+      }
+      const kept = (await c.call('GET', `/api/challenges/${ch.id}`, { token: owner.token })).body;
+      expect(kept).toMatchObject({ start_at: ch.start_at, end_at: ch.end_at, status: 'upcoming', can_edit: true, can_delete: true });
+      const later = await c.call('POST', `/api/challenges/${ch.id}/update`, { token: owner.token, body: { start_at: at(2 * DAY), end_at: at(9 * DAY) } });
+      expect(later.body).toMatchObject({ start_at: at(2 * DAY), end_at: at(9 * DAY) });
+    });
+  });
+
+  describe('smaller holes (issue 20 item 8)', () => {
+    it.each([
+      ['GET', '/api/challenges/public/abc', CHALLENGE_MESSAGES.notFound],
+      ['GET', '/api/challenges/abc', CHALLENGE_MESSAGES.notFound],
+      ['GET', '/api/challenges/1.5', CHALLENGE_MESSAGES.notFound],
+      ['GET', '/api/challenges/-1', CHALLENGE_MESSAGES.notFound],
+      ['GET', '/api/challenges/99999999999/leaderboard', CHALLENGE_MESSAGES.notFound],
+      ['POST', '/api/challenges/abc/update', CHALLENGE_MESSAGES.notFound],
+      ['POST', '/api/challenges/abc/join', CHALLENGE_MESSAGES.notFound],
+      ['POST', '/api/challenges/abc/leave', CHALLENGE_MESSAGES.notFound],
+      ['DELETE', '/api/challenges/abc', CHALLENGE_MESSAGES.notFound],
+      ['POST', '/api/challenge-invites/not-a-uuid/accept', CHALLENGE_MESSAGES.inviteNotFound],
+      ['POST', '/api/challenge-invites/not-a-uuid/decline', CHALLENGE_MESSAGES.inviteNotFound],
+    ])('%s %s: a malformed id answers 404 with the not-found text', async (method, path, detail) => {
+      const user = await c.register();
+      const answer = await c.call(method, path, { token: user.token, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect([answer.status, answer.body]).toEqual([404, { detail }]);
+    });
+
+    it('keeps 422 for a malformed body or query', async () => {
+      const user = await c.register();
+      expect((await c.call('GET', '/api/challenges/my?window=sometime', { token: user.token })).status).toBe(422);
+      expect((await c.call('POST', '/api/challenges/1/update', { token: user.token, body: { name: '' } })).status).toBe(422);
+    });
+
+    it('does not invite again a user who declined that challenge, by id or by email; others still are', async () => {
+      const [owner, decliner, other] = [await c.register(), await c.register({ email: 'decliner@example.com' }), await c.register()];
+      const reply = await c.bus.reply(REQUESTS.accountsByEmail, async (payload: any) =>
+        Object.fromEntries((payload.emails as string[]).filter((e) => e === 'decliner@example.com').map((e) => [e, decliner.id])),
+      );
+      try {
+        const ch = await created(owner, { is_private: true, invitees: [decliner.id] });
+        const [invite] = (await c.call('GET', '/api/challenge-invites', { token: decliner.token })).body;
+        expect((await c.call('POST', `/api/challenge-invites/${invite.invite_id}/decline`, { token: decliner.token })).status).toBe(200);
+        for (let round = 0; round < 3; round += 1) {
+          const again = await c.call('POST', `/api/challenges/${ch.id}/update`, {
+            token: owner.token,
+            body: { invitees: [decliner.id, other.id], invite_emails: 'Decliner, decliner@example.com' },
+          });
+          expect(again.status).toBe(200);
+          expect((await c.call('GET', '/api/challenge-invites', { token: decliner.token })).body).toEqual([]);
+        }
+        expect((await c.call('GET', '/api/challenge-invites', { token: other.token })).body).toEqual([expect.objectContaining({ challenge_id: ch.id })]);
+        expect((await c.call('POST', `/api/challenges/${ch.id}/join`, { token: decliner.token })).status).toBe(404);
+        // Another challenge of the same host may invite them.
+        const next = await created(owner, { is_private: true, invitees: [decliner.id] });
+        expect((await c.call('GET', '/api/challenge-invites', { token: decliner.token })).body).toEqual([expect.objectContaining({ challenge_id: next.id })]);
+      } finally {
+        await reply.stop();
+      }
+    });
+
+    it('stores no invite for an id that names nobody or a deleted account; asks auth about one not projected yet', async () => {
+      const [owner, gone] = [await c.register(), await c.register()];
+      await c.bus.publish({ id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: c.clock.now().toISOString(), data: { user_id: gone.id } });
+      await c.settled();
+      const fresh = testUser();
+      const nobody = randomUUID();
+      const reply = await c.bus.reply(REQUESTS.userProjection, async (payload: any) => (payload.user_id === fresh.user_id ? fresh : null));
+      try {
+        const ch = await created(owner, { is_private: true, invitees: [nobody, gone.id, fresh.user_id] });
+        const invited = await c.db.withSchema('challenges').selectFrom('challenge_invites').select('to_user_id').where('challenge_id', '=', ch.id).execute();
+        expect(invited.map((r) => r.to_user_id)).toEqual([fresh.user_id]);
+      } finally {
+        await reply.stop();
+      }
+    });
+
+    it('answers 503 and stores nothing when auth cannot say whether an invitee exists', async () => {
+      const owner = await c.register();
+      const answer = await create(owner, { is_private: true, name: 'Unanswered', invitees: [randomUUID()] });
+      expect(answer.status).toBe(503);
+      const mine = (await c.call('GET', '/api/challenges/my?window=active', { token: owner.token })).body;
+      expect(mine).toEqual([]);
+    });
+
+    it('shows a host with a private profile by username on the public invitation, by name to the signed-in', async () => {
+      const [hidden, shown] = [await c.register({ profile_public: false }), await c.register()];
+      const ofHidden = await created(hidden);
+      const ofShown = await created(shown);
+      expect((await c.call('GET', `/api/challenges/public/${ofHidden.id}`)).body.owner_name).toBe(hidden.username);
+      expect((await c.call('GET', `/api/challenges/public/${ofShown.id}`)).body.owner_name).toBe(shown.name);
+      expect((await c.call('GET', `/api/challenges/${ofHidden.id}`, { token: shown.token })).body.owner_name).toBe(hidden.name);
+      // Turning the profile public shows the name from then on.
+      await c.bus.publish({
+        id: randomUUID(),
+        type: 'user.updated',
+        v: 1,
+        occurredAt: at(1000),
+        data: testUser({ user_id: hidden.id, name: hidden.name, username: hidden.username }),
+      });
+      await c.settled();
+      expect((await c.call('GET', `/api/challenges/public/${ofHidden.id}`)).body.owner_name).toBe(hidden.name);
     });
   });
 

@@ -73,11 +73,11 @@ export async function startChallenges(
     redis,
     published,
     settled,
-    /** A user known to challenges through user.registered (with an email when given). */
-    async register(overrides: { email?: string; show_on_leaderboard?: boolean } = {}): Promise<TestUser> {
-      const user = testUser(overrides.show_on_leaderboard === undefined ? {} : { show_on_leaderboard: overrides.show_on_leaderboard });
-      if (overrides.email) {
-        await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: clock.now().toISOString(), data: { ...user, email: overrides.email } });
+    /** A user known to challenges through user.registered (with an email and privacy flags when given). */
+    async register({ email, ...flags }: { email?: string; show_on_leaderboard?: boolean; profile_public?: boolean } = {}): Promise<TestUser> {
+      const user = testUser(flags);
+      if (email) {
+        await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt: clock.now().toISOString(), data: { ...user, email } });
         await eventually('the projection', async () =>
           (await db.withSchema('challenges').selectFrom('users').select('user_id').where('user_id', '=', user.user_id).executeTakeFirst()) ? true : undefined,
         );

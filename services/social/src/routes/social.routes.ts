@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express';
 import { BattlePulseQuery, NudgeIdParam, SendNudgeBody, SOCIAL_MESSAGES } from '@warriors/contracts';
-import { currentUserId, notFound, parse } from '@warriors/kit';
+import { currentUserId, parse, parsePathId } from '@warriors/kit';
 import type { Bus } from '@warriors/kit';
 import type { Nudges } from '../use-cases/nudges';
 import type { Pulse } from '../use-cases/pulse';
@@ -28,10 +28,9 @@ export function socialRoutes(deps: { pulse: Pulse; nudges: Nudges; bus: Bus }, a
 
   router.put('/api/nudges/:id/read', auth, async (req, res) => {
     const userId = currentUserId(req);
-    const parsed = NudgeIdParam.safeParse(req.params);
     // A malformed id names no nudge of anyone's: the same 404 as someone else's.
-    if (!parsed.success) throw notFound(SOCIAL_MESSAGES.nudgeNotFound);
-    res.json(await nudges.read(userId, parsed.data.id));
+    const { id } = parsePathId(NudgeIdParam, req.params, SOCIAL_MESSAGES.nudgeNotFound);
+    res.json(await nudges.read(userId, id));
   });
 
   router.get('/api/users/:id/public-profile', async (req, res) => {

@@ -31,7 +31,8 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validateChallengeForm(values);
+    // Judged at the moment of sending, as the server judges it on arrival.
+    const problems = validateChallengeForm(values, new Date(), mode === 'edit' ? initial.start : undefined);
     setErrors(problems);
     if (problems.length > 0) return;
     const failure = await onSubmit(challengeBody(values));

@@ -26,6 +26,32 @@ const dialog = (name: string) => screen.findByRole('dialog', { name });
 
 beforeEach(() => localStorage.clear());
 
+/** Pins the browser's Date (only: user-event and the fetch mock keep real timers), so the forms' date rules judge fixed dates. */
+function pinDate(local: string) {
+  beforeEach(() =>
+    jest.useFakeTimers({
+      now: new Date(local),
+      doNotFake: [
+        'hrtime',
+        'nextTick',
+        'performance',
+        'queueMicrotask',
+        'requestAnimationFrame',
+        'cancelAnimationFrame',
+        'requestIdleCallback',
+        'cancelIdleCallback',
+        'setImmediate',
+        'clearImmediate',
+        'setInterval',
+        'clearInterval',
+        'setTimeout',
+        'clearTimeout',
+      ],
+    }),
+  );
+  afterEach(() => jest.useRealTimers());
+}
+
 describe('ChallengesScreen', () => {
   it('shows the title, Create Challenge, three tabs and each tab’s empty state', async () => {
     const { user, fetchMock } = await openChallenges(lists({}));
@@ -101,6 +127,8 @@ describe('ChallengesScreen', () => {
 });
 
 describe('the create modal', () => {
+  pinDate('2026-11-25T12:00');
+
   async function openCreate(replies: Replies = {}) {
     const opened = await openChallenges({ ...lists({}), ...replies });
     await opened.user.click(screen.getByRole('button', { name: 'Create Challenge' }));
@@ -201,6 +229,20 @@ describe('the create modal', () => {
     expect(screen.getByRole('tab', { name: 'My Challenges' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  it.each([
+    ['0042-12-01T09:00', '2026-12-08T09:00', CHALLENGE_MESSAGES.dateWindow],
+    ['2026-11-01T09:00', '2026-11-08T09:00', CHALLENGE_MESSAGES.endInPast],
+    ['2026-12-01T09:00', '2028-12-01T09:00', CHALLENGE_MESSAGES.tooLong],
+  ])('refuses a start of %s and an end of %s with the server’s text, before sending', async (start, end, message) => {
+    const { user, form, fetchMock } = await openCreate();
+    await user.type(within(form).getByLabelText('Challenge Name'), 'Dial Duel');
+    fireEvent.change(within(form).getByLabelText('Start Date'), { target: { value: start } });
+    fireEvent.change(within(form).getByLabelText('End Date'), { target: { value: end } });
+    await user.click(within(form).getByRole('button', { name: 'Create Challenge' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(message);
+    expect(callsTo(fetchMock, 'POST /api/challenges')).toHaveLength(0);
+  });
+
   it('shows the server validation errors, or Failed to create challenge', async () => {
     const { user, form } = await openCreate({
       'POST /api/challenges': jsonResponse(422, { detail: [{ loc: ['body', 'end_at'], msg: CHALLENGE_MESSAGES.endAfterStart }] }),
@@ -214,6 +256,8 @@ describe('the create modal', () => {
 });
 
 describe('edit, delete and leave', () => {
+  pinDate('2026-11-19T12:00');
+
   const upcoming = challenge({
     id: 4,
     name: 'Next Week',
@@ -248,6 +292,16 @@ describe('edit, delete and leave', () => {
     expect(callsTo(fetchMock, 'POST /api/challenges/4/update')[0]?.body).toMatchObject({ name: 'Next Week', activity_goals: [{ type: 'doorknock', count: 30 }], is_private: true });
     answer(jsonResponse(409, { detail: CHALLENGE_MESSAGES.editStarted }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(CHALLENGE_MESSAGES.editStarted);
+  });
+
+  it('refuses to move the start into the past before sending, with the server’s text', async () => {
+    const { user, fetchMock } = await openMine();
+    await user.click(screen.getByRole('button', { name: 'Edit Challenge Next Week' }));
+    const form = await dialog('Edit Challenge');
+    fireEvent.change(within(form).getByLabelText('Start Date'), { target: { value: '2026-11-19T09:00' } });
+    await user.click(within(form).getByRole('button', { name: 'Update Challenge' }));
+    expect(within(form).getByRole('alert')).toHaveTextContent(CHALLENGE_MESSAGES.startInPast);
+    expect(callsTo(fetchMock, 'POST /api/challenges/4/update')).toHaveLength(0);
   });
 
   it('asks before deleting and shows the delete failure text', async () => {

@@ -3,6 +3,7 @@ import {
   CHALLENGE_COUNT_MAX,
   CHALLENGE_COUNT_MIN,
   CHALLENGE_MESSAGES,
+  challengeDateIssues,
   DEFAULT_CHALLENGE_COUNT,
   GOAL_ACTIVITY_TYPES,
   parseInviteEmails,
@@ -86,15 +87,23 @@ function goalsOf(selection: GoalSelection): ChallengeGoal[] {
   }));
 }
 
-/** The spec point 5 checks the form can make before asking the server; the texts are the contract's. */
-export function validateChallengeForm(values: ChallengeFormValues): string[] {
+/**
+ * The spec point 5 checks the form can make before asking the server, and the date rules the server
+ * applies at `now` (contracts' challengeDateIssues: on an edit, `initialStart` tells whether the start
+ * moved); the texts are the contract's.
+ */
+export function validateChallengeForm(values: ChallengeFormValues, now: Date, initialStart?: string): string[] {
   const errors: string[] = [];
   if (values.name.trim() === '') errors.push(CHALLENGE_MESSAGES.nameRequired);
   const start = values.start ? Date.parse(values.start) : Number.NaN;
   const end = values.end ? Date.parse(values.end) : Number.NaN;
   if (Number.isNaN(start)) errors.push(CHALLENGE_MESSAGES.startRequired);
   if (Number.isNaN(end)) errors.push(CHALLENGE_MESSAGES.endRequired);
-  if (!Number.isNaN(start) && !Number.isNaN(end) && end <= start) errors.push(CHALLENGE_MESSAGES.endAfterStart);
+  if (!Number.isNaN(start) && !Number.isNaN(end)) {
+    const change = initialStart === undefined ? 'create' : { startMoved: values.start !== initialStart };
+    const messages = challengeDateIssues({ start: new Date(start), end: new Date(end) }, now, change).map((issue) => issue.message);
+    errors.push(...new Set(messages));
+  }
   if (values.pointsTarget.trim() !== '' && !(wholeNumber(values.pointsTarget) >= 1)) errors.push(CHALLENGE_MESSAGES.pointsTarget);
   if (values.isPrivate && parseInviteEmails(values.inviteEmails).badLines.length > 0) errors.push(CHALLENGE_MESSAGES.inviteLine);
   return errors;
