@@ -38,6 +38,11 @@ export class FakeWebSocket {
 
   /** The server or the network drops the connection. */
   drop(): void {
-    act(() => this.onclose?.(new CloseEvent('close', { code: 1006 })));
+    this.closeBy(1006, '');
+  }
+
+  /** The server closes the connection with a code and reason of its own. */
+  closeBy(code: number, reason: string): void {
+    act(() => this.onclose?.(new CloseEvent('close', { code, reason })));
   }
 }

@@ -42,6 +42,18 @@ export const BattlePulseQuery = z.object({
 export const PulseSocketMessage = z.object({ kind: z.literal('pulse'), payload: PulseEvent });
 export type PulseSocketMessage = z.infer<typeof PulseSocketMessage>;
 
+/**
+ * Why the server closed a live socket (codes of the application's 4000-4999 range) and what the page does
+ * about it: the first two end the session the way a 401 does, the third means another socket of the same
+ * account took this one's place, so reconnecting would only close that one in turn.
+ */
+export const LIVE_SOCKET_CLOSE = {
+  sessionExpired: { code: 4001, reason: 'Session expired' },
+  accountDeleted: { code: 4003, reason: 'Account deleted' },
+  replaced: { code: 4008, reason: 'Too many live connections for this account: a newer one took the place of this one' },
+} as const;
+export type LiveSocketClose = (typeof LIVE_SOCKET_CLOSE)[keyof typeof LIVE_SOCKET_CLOSE];
+
 export const NUDGE_TYPES = ['props', 'cheer', 'encourage', 'challenge'] as const;
 export const NudgeType = z.enum(NUDGE_TYPES, { message: `type must be one of: ${NUDGE_TYPES.join(', ')}` });
 export type NudgeType = z.infer<typeof NudgeType>;

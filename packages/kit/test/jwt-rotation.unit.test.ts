@@ -12,12 +12,18 @@ describe('a token signer with the previous secret', () => {
 
   it("accepts the previous secret's tokens and signs new ones with the current secret only", () => {
     const old = beforeRotation.sign(user);
-    expect(duringRotation.verify(old)).toEqual(user);
+    expect(duringRotation.verify(old)).toMatchObject(user);
     const fresh = duringRotation.sign(user);
     expect(() => jwt.verify(fresh, OLD)).toThrow('invalid signature');
     expect(jwt.verify(fresh, NEW)).toMatchObject({ sub: 'u-1' });
-    expect(afterRotation.verify(fresh)).toEqual(user);
+    expect(afterRotation.verify(fresh)).toMatchObject(user);
     expect(() => afterRotation.verify(old)).toThrow('invalid signature');
+  });
+
+  it('tells when a token expires, from its own exp, whichever secret signed it', () => {
+    const exp = Math.floor(Date.now() / 1000) + 90;
+    const token = jwt.sign({ exp }, OLD, { algorithm: 'HS256', subject: 'u-1' });
+    expect(duringRotation.verify(token)).toEqual({ id: 'u-1', expiresAt: new Date(exp * 1000) });
   });
 
   it('still refuses an expired token of the previous secret, and a token of any other secret', () => {

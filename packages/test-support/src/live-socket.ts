@@ -20,13 +20,18 @@ export async function openPulseSocket(url: string, headers: Record<string, strin
   return { socket, received, close: () => socket.close() };
 }
 
-/** The HTTP status an upgrade is refused with; rejects if it is accepted. */
-export function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<number> {
+/** The HTTP status and JSON body an upgrade is refused with; rejects if it is accepted. */
+export function refusedUpgradeReply(url: string, headers: Record<string, string> = {}): Promise<{ status: number; body: unknown }> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, { headers });
     socket.once('unexpected-response', (_req, res) => {
-      resolve(res.statusCode ?? 0);
-      socket.terminate();
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        socket.terminate();
+      });
     });
     socket.once('open', () => {
       socket.terminate();
@@ -34,4 +39,9 @@ export function refusedUpgrade(url: string, headers: Record<string, string> = {}
     });
     socket.once('error', () => undefined);
   });
+}
+
+/** The HTTP status an upgrade is refused with; rejects if it is accepted. */
+export async function refusedUpgrade(url: string, headers: Record<string, string> = {}): Promise<number> {
+  return (await refusedUpgradeReply(url, headers)).status;
 }

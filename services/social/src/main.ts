@@ -1,12 +1,18 @@
 import { runServiceProcess } from '@warriors/kit';
 import { SocialProcessEnv } from './config';
+import type { SocketLimits } from './live/socket-hub';
 import { createSocialService } from './service';
 
-void runServiceProcess<{ socketLimits: { heartbeatMs: number; maxBufferedBytes: number }; nudgesPerMinute: number }, typeof SocialProcessEnv>('social', createSocialService, {
+void runServiceProcess<{ socketLimits: Partial<SocketLimits>; nudgesPerMinute: number }, typeof SocialProcessEnv>('social', createSocialService, {
   env: SocialProcessEnv,
   extraPorts: (config) => ({
     ports: {
-      socketLimits: { heartbeatMs: config.SOCIAL_HEARTBEAT_MS, maxBufferedBytes: config.SOCIAL_SOCKET_BUFFER_BYTES },
+      socketLimits: {
+        heartbeatMs: config.SOCIAL_HEARTBEAT_MS,
+        maxBufferedBytes: config.SOCIAL_SOCKET_BUFFER_BYTES,
+        maxPerAccount: config.SOCIAL_SOCKETS_PER_ACCOUNT,
+        maxSockets: config.SOCIAL_MAX_SOCKETS,
+      },
       nudgesPerMinute: config.SOCIAL_NUDGES_PER_MINUTE,
     },
     close: async () => undefined,

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { listenDeletedAccounts } from './events/deleted-accounts.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
 import { consumePulseSources } from './events/pulse-sources.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
@@ -17,7 +18,7 @@ import { createUserDirectory } from './use-cases/user-directory';
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
 export type SocialPorts = ServicePorts & {
-  /** The live socket's heartbeat, send buffer and frame limits (tests make them small). */
+  /** The live socket's heartbeat, send buffer, frame and socket-count limits (tests make them small). */
   socketLimits?: Partial<SocketLimits>;
   nudgesPerMinute?: number;
 };
@@ -33,16 +34,17 @@ export function createSocialService(ports: SocialPorts): Service {
   const hub = createSocketHub({
     limits: { ...DEFAULT_SOCKET_LIMITS, ...ports.socketLimits },
     allowedOrigins: ports.corsOrigins ?? [],
+    clock,
     logger,
-    authenticate: async (token) => {
-      let userId: string;
+    verify: (token) => {
       try {
-        userId = tokens.verify(token).id;
+        const verified = tokens.verify(token);
+        return { userId: verified.id, expiresAt: verified.expiresAt };
       } catch {
-        return false;
+        return null;
       }
-      return !(await isDeleted(userId));
     },
+    isDeleted,
   });
   ports.metrics.gaugeOf('social_open_sockets', 'Live sockets (/ws) open on this process', hub.size);
   const app = createApp({
@@ -62,7 +64,12 @@ export function createSocialService(ports: SocialPorts): Service {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       retention.start();
-      subscriptions = await Promise.all([listenLivePulse({ bus, hub, logger }), consumePulseSources({ bus, pulse }), consumeUserEvents({ db, bus, clock, users: projectedUsers })]);
+      subscriptions = await Promise.all([
+        listenLivePulse({ bus, hub, logger }),
+        listenDeletedAccounts({ bus, hub, logger }),
+        consumePulseSources({ bus, pulse }),
+        consumeUserEvents({ db, bus, clock, users: projectedUsers }),
+      ]);
     },
     async stop() {
       retention.stop();

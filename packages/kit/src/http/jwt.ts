@@ -6,9 +6,14 @@ import type { AuthUser } from './request-context';
 
 const ALGORITHM = 'HS256';
 
+/** A valid token's user, and when the token stops being valid (a live connection ends then). */
+export interface VerifiedToken extends AuthUser {
+  expiresAt: Date;
+}
+
 export interface TokenSigner {
   sign(user: AuthUser): string;
-  verify(token: string): AuthUser;
+  verify(token: string): VerifiedToken;
 }
 
 /**
@@ -21,12 +26,12 @@ export function createTokenSigner(secret: string, expiresInSeconds: number, prev
   // every call, and that failed parse was the costliest step of an authenticated request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const previousKey = previousSecret === undefined ? undefined : createSecretKey(Buffer.from(previousSecret, 'utf8'));
-  const verifyWith = (token: string, verifyKey: KeyObject): AuthUser => {
+  const verifyWith = (token: string, verifyKey: KeyObject): VerifiedToken => {
     const payload = jwt.verify(token, verifyKey, { algorithms: [ALGORITHM] });
     if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
       throw new Error('token lacks subject or expiry');
     }
-    return { id: payload.sub };
+    return { id: payload.sub, expiresAt: new Date(payload.exp * 1000) };
   };
   return {
     sign: (user) => jwt.sign({}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
@@ -68,7 +73,7 @@ export function requireAuth(signer: TokenSigner, options: AuthOptions = {}): Req
     if (!token) throw unauthorized('Not authenticated');
     let user: AuthUser;
     try {
-      user = signer.verify(token);
+      user = { id: signer.verify(token).id };
     } catch {
       throw unauthorized(BAD_CREDENTIALS);
     }
@@ -84,7 +89,7 @@ export function optionalAuth(signer: TokenSigner): RequestHandler {
     const token = bearerToken(req.header('authorization'));
     if (token) {
       try {
-        req.user = signer.verify(token);
+        req.user = { id: signer.verify(token).id };
       } catch {
         // An expired token on a public route reads as anonymous, not as an error.
       }

@@ -1,8 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { WEBSOCKET_PATH, type PulseSocketMessage } from '@warriors/contracts';
-import type { Logger } from '@warriors/kit';
+import { LIVE_SOCKET_CLOSE, WEBSOCKET_PATH, type LiveSocketClose, type PulseSocketMessage } from '@warriors/contracts';
+import type { Clock, Logger } from '@warriors/kit';
 import { originAllowed } from '../domain/origin';
 
 export interface SocketLimits {
@@ -12,16 +12,36 @@ export interface SocketLimits {
   maxBufferedBytes: number;
   /** The largest frame a client may send (clients send nothing meaningful). */
   maxPayloadBytes: number;
+  /** Sockets one account may hold on this process: a newer one closes the account's oldest. */
+  maxPerAccount: number;
+  /** Sockets this process holds at most, upgrades under way included: past it an upgrade is refused with 503. */
+  maxSockets: number;
 }
 
-export const DEFAULT_SOCKET_LIMITS: SocketLimits = { heartbeatMs: 30_000, maxBufferedBytes: 1024 * 1024, maxPayloadBytes: 4096 };
+export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
+  heartbeatMs: 30_000,
+  maxBufferedBytes: 1024 * 1024,
+  maxPayloadBytes: 4096,
+  maxPerAccount: 10,
+  maxSockets: 10_000,
+};
+
+/** What a valid token says: whose it is and until when it may be used. */
+export interface TokenClaims {
+  userId: string;
+  expiresAt: Date;
+}
 
 export interface SocketHubOptions {
   limits: SocketLimits;
   /** Browser origins besides the page's own that may open the socket (CORS_ORIGINS). */
   allowedOrigins: readonly string[];
-  /** Whether the token names a live account; throws when that cannot be told (503). */
-  authenticate(token: string): Promise<boolean>;
+  /** The token's claims, or null when it is not a valid, unexpired token. */
+  verify(token: string): TokenClaims | null;
+  /** Whether the account was deleted; throws when that cannot be told (503). */
+  isDeleted(userId: string): Promise<boolean>;
+  /** Tells when a token's expiry has come. */
+  clock: Clock;
   logger: Logger;
 }
 
@@ -29,21 +49,37 @@ export type SocketHub = ReturnType<typeof createSocketHub>;
 
 const STATUS_TEXT: Record<number, string> = { 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
 
+export const SOCKETS_FULL_DETAIL = 'Too many live connections on this server right now. Please try again in a minute.';
+
+/** setTimeout takes at most 2^31 - 1 ms (about 24.8 days); a longer wait is taken in steps. */
+const LONGEST_TIMER_MS = 2 ** 31 - 1;
+
 /** Answers an upgrade with a plain HTTP error instead of upgrading. */
 function refuse(socket: Duplex, status: number, detail: string): void {
   const body = JSON.stringify({ detail });
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
+/** An upgrade between its token check and its socket: a deletion heard meanwhile must still refuse it. */
+interface UpgradeUnderWay {
+  userId: string;
+  accountDeleted: boolean;
+}
+
 /**
- * The live socket of this instance: checks each upgrade (path, Origin, token) before upgrading, keeps
- * its sockets alive with pings, and sends each pulse line to every socket it holds. The URL (which
- * carries the token) is never logged.
+ * The live socket of this instance: checks each upgrade (room on the process, path, Origin, token)
+ * before upgrading, keeps its sockets alive with pings, sends each pulse line to every socket it holds,
+ * and closes a socket when its token expires, when its account is deleted, or when its account opens
+ * one socket too many (the oldest goes). The URL (which carries the token) is never logged.
  */
 export function createSocketHub(options: SocketHubOptions) {
-  const { limits, logger } = options;
+  const { limits, logger, clock } = options;
   const server = new WebSocketServer({ noServer: true, maxPayload: limits.maxPayloadBytes, perMessageDeflate: false });
   const alive = new WeakMap<WebSocket, boolean>();
+  /** Each account's sockets on this process, oldest first. */
+  const socketsOf = new Map<string, WebSocket[]>();
+  const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
+  const upgradesUnderWay = new Set<UpgradeUnderWay>();
 
   const heartbeat = setInterval(() => {
     for (const socket of server.clients) {
@@ -57,29 +93,71 @@ export function createSocketHub(options: SocketHubOptions) {
   }, limits.heartbeatMs);
   heartbeat.unref();
 
-  function accept(socket: WebSocket): void {
+  function end(socket: WebSocket, why: LiveSocketClose): void {
+    socket.close(why.code, why.reason);
+  }
+
+  /** Closes the socket at its token's expiry, by the service's clock. */
+  function closeAtExpiry(socket: WebSocket, expiresAt: Date): void {
+    const left = expiresAt.getTime() - clock.now().getTime();
+    if (left <= 0) return end(socket, LIVE_SOCKET_CLOSE.sessionExpired);
+    const wait = Math.min(left, LONGEST_TIMER_MS);
+    expiryTimers.set(
+      socket,
+      setTimeout(() => (wait === left ? end(socket, LIVE_SOCKET_CLOSE.sessionExpired) : closeAtExpiry(socket, expiresAt)), wait),
+    );
+  }
+
+  function forget(socket: WebSocket, userId: string): void {
+    clearTimeout(expiryTimers.get(socket));
+    expiryTimers.delete(socket);
+    const remaining = (socketsOf.get(userId) ?? []).filter((held) => held !== socket);
+    if (remaining.length === 0) socketsOf.delete(userId);
+    else socketsOf.set(userId, remaining);
+  }
+
+  function accept(socket: WebSocket, claims: TokenClaims): void {
     alive.set(socket, true);
     socket.on('pong', () => alive.set(socket, true));
     // A frame above maxPayload or a broken connection: ws closes the socket; nothing else to do.
     socket.on('error', (err) => logger.debug({ err: err.message }, 'live socket error'));
+    socket.on('close', () => forget(socket, claims.userId));
+    const held = [...(socketsOf.get(claims.userId) ?? []), socket];
+    // Off the list at once, not at their close: a client slow to answer the close must not cost a newer socket its place.
+    for (const oldest of held.splice(0, held.length - limits.maxPerAccount)) end(oldest, LIVE_SOCKET_CLOSE.replaced);
+    socketsOf.set(claims.userId, held);
+    closeAtExpiry(socket, claims.expiresAt);
   }
+
+  const full = () => server.clients.size + upgradesUnderWay.size >= limits.maxSockets;
 
   async function onUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
     const url = new URL(req.url ?? '/', 'http://social');
     if (url.pathname !== WEBSOCKET_PATH) return refuse(socket, 404, 'Not found');
     if (!originAllowed(req.headers.origin, req.headers.host, options.allowedOrigins)) return refuse(socket, 403, 'Origin not allowed');
+    if (full()) return refuse(socket, 503, SOCKETS_FULL_DETAIL);
     const token = url.searchParams.get('token');
-    let authenticated: boolean;
+    const claims = token ? options.verify(token) : null;
+    if (!claims) return refuse(socket, 401, 'Not authenticated');
+    // Counted from here, so concurrent upgrades cannot all pass the room check during the lookup below.
+    const upgrade: UpgradeUnderWay = { userId: claims.userId, accountDeleted: false };
+    upgradesUnderWay.add(upgrade);
     try {
-      authenticated = token !== null && token !== '' && (await options.authenticate(token));
-    } catch (err) {
-      logger.warn({ err: (err as Error).message }, 'live socket authentication failed');
-      return refuse(socket, 503, 'The live feed is unavailable right now. Please try again shortly.');
+      let deleted: boolean;
+      try {
+        deleted = await options.isDeleted(claims.userId);
+      } catch (err) {
+        logger.warn({ err: (err as Error).message }, 'live socket authentication failed');
+        return refuse(socket, 503, 'The live feed is unavailable right now. Please try again shortly.');
+      }
+      if (deleted || upgrade.accountDeleted) return refuse(socket, 401, 'Not authenticated');
+      if (socket.destroyed) return;
+      // Without verifyClient, ws upgrades and calls accept synchronously: the socket is held before the finally.
+      server.handleUpgrade(req, socket, head, (upgraded) => accept(upgraded, claims));
+    } finally {
+      upgradesUnderWay.delete(upgrade);
     }
-    if (!authenticated) return refuse(socket, 401, 'Not authenticated');
-    if (socket.destroyed) return;
-    server.handleUpgrade(req, socket, head, accept);
   }
 
   /** Serialized once, then sent to each socket; a socket whose buffer passed the limit is dropped instead. */
@@ -96,13 +174,21 @@ export function createSocketHub(options: SocketHubOptions) {
     }
   }
 
+  /** Closes the account's sockets on this process and refuses its upgrades under way. */
+  function closeAccount(userId: string): void {
+    for (const upgrade of upgradesUnderWay) if (upgrade.userId === userId) upgrade.accountDeleted = true;
+    for (const socket of socketsOf.get(userId) ?? []) end(socket, LIVE_SOCKET_CLOSE.accountDeleted);
+  }
+
   return {
     onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head),
     broadcast,
+    closeAccount,
     /** Sockets open on this instance. */
     size: () => server.clients.size,
     close(): Promise<void> {
       clearInterval(heartbeat);
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
       for (const socket of server.clients) socket.terminate();
       return new Promise((resolve) => server.close(() => resolve()));
     },

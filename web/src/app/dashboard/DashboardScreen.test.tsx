@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { LIVE_SOCKET_CLOSE } from '@warriors/contracts';
 import { PROMO_URL } from '../../config/external';
 import { FakeWebSocket } from '../../../test/fake-socket';
 import { badge, leaderboardRow, pulseEvent } from '../../../test/fixtures';
@@ -249,5 +250,19 @@ describe('Battle Pulse on the dashboard', () => {
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(socket.closed).toBe(true));
     expect(FakeWebSocket.instances).toHaveLength(1);
+  });
+
+  it('meets a socket closed for an expired session as a 401: the token is dropped and the sign-in screen shows, with no reconnect', async () => {
+    mockDashboard({ [PULSE]: jsonResponse(200, []), 'GET /api/me': jsonResponse(401, { detail: 'Could not validate credentials' }) });
+    const { router } = await openDashboard();
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.closeBy(LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.sessionExpired.reason);
+    expect(await screen.findByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/auth');
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(FakeWebSocket.instances).toHaveLength(1);
+    logged.mockRestore();
   });
 });

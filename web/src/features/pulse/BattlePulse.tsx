@@ -5,7 +5,7 @@ import { relativeTime } from '../../lib/relative-time';
 import { useFlash } from '../../lib/use-flash';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser, selectSessionToken } from '../auth';
+import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../auth';
 import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
 import { canNudge, EVENT_NUDGES, mergePulseEvents, NUDGE_ICONS, PULSE_ICONS } from './pulse-rules';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
@@ -68,6 +68,8 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
     token,
     openSocket,
     onConnected: () => void refetch(),
+    // Asking for the user again is how the app meets a 401: the refused token is dropped and the sign-in screen shows.
+    onSessionEnded: () => void dispatch(fetchCurrentUser()),
     onEvent: (event) => {
       // Before the first list arrives there is nothing to add to: fetching it brings the event along.
       if (events === undefined) void refetch();

@@ -1,4 +1,5 @@
 import { act, renderHook } from '@testing-library/react';
+import { LIVE_SOCKET_CLOSE } from '@warriors/contracts';
 import { FakeWebSocket } from '../../../test/fake-socket';
 import { pulseEvent } from '../../../test/fixtures';
 import { usePulseSocket } from './use-pulse-socket';
@@ -8,11 +9,12 @@ const event = pulseEvent();
 function connect(token: string | null = 'tok-1') {
   const onConnected = jest.fn();
   const onEvent = jest.fn();
+  const onSessionEnded = jest.fn();
   const openSocket = jest.fn((url: string) => new FakeWebSocket(url));
-  const view = renderHook((props: { token: string | null }) => usePulseSocket({ token: props.token, onConnected, onEvent, openSocket, random: () => 0 }), {
+  const view = renderHook((props: { token: string | null }) => usePulseSocket({ token: props.token, onConnected, onEvent, onSessionEnded, openSocket, random: () => 0 }), {
     initialProps: { token },
   });
-  return { ...view, onConnected, onEvent, openSocket };
+  return { ...view, onConnected, onEvent, onSessionEnded, openSocket };
 }
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
@@ -77,5 +79,41 @@ describe('usePulseSocket', () => {
     expect(FakeWebSocket.latest().url).toContain('token=tok-2');
     rerender({ token: null });
     expect(FakeWebSocket.latest().closed).toBe(true);
+  });
+
+  it.each([
+    ['an expired token', LIVE_SOCKET_CLOSE.sessionExpired],
+    ['a deleted account', LIVE_SOCKET_CLOSE.accountDeleted],
+  ])('stops for good and reports the session over when the server closes the socket for %s', (_why, close) => {
+    const { openSocket, onSessionEnded } = connect();
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    socket.closeBy(close.code, close.reason);
+    expect(onSessionEnded).toHaveBeenCalledTimes(1);
+    advance(60_000);
+    expect(openSocket).toHaveBeenCalledTimes(1);
+  });
+
+  it('stops without ending the session when a newer socket of the account took its place, and a new token opens one again', () => {
+    const { openSocket, onSessionEnded, rerender } = connect();
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().closeBy(LIVE_SOCKET_CLOSE.replaced.code, LIVE_SOCKET_CLOSE.replaced.reason);
+    advance(60_000);
+    expect(openSocket).toHaveBeenCalledTimes(1);
+    expect(onSessionEnded).not.toHaveBeenCalled();
+
+    rerender({ token: 'tok-2' });
+    expect(openSocket).toHaveBeenCalledTimes(2);
+  });
+
+  it('keeps reconnecting after any other close, a refused upgrade or a server going away', () => {
+    const { openSocket, onSessionEnded } = connect();
+    FakeWebSocket.latest().closeBy(1001, 'Going away');
+    advance(500);
+    expect(openSocket).toHaveBeenCalledTimes(2);
+    FakeWebSocket.latest().closeBy(1006, '');
+    advance(1_000);
+    expect(openSocket).toHaveBeenCalledTimes(3);
+    expect(onSessionEnded).not.toHaveBeenCalled();
   });
 });

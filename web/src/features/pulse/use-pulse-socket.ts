@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import type { PulseEvent } from '@warriors/contracts';
+import { LIVE_SOCKET_CLOSE, type PulseEvent } from '@warriors/contracts';
 import { pulseEventFrom, pulseSocketUrl, reconnectDelay } from './pulse-rules';
 
 /** The part of the browser's WebSocket the pulse uses, so a test can hand in its own. */
@@ -21,19 +21,27 @@ interface PulseSocketOptions {
   /** Each successful open, the first and every reconnect: the moment to catch up on what was missed. */
   onConnected: () => void;
   onEvent: (event: PulseEvent) => void;
+  /** The server closed the socket because the token expired or the account was deleted: the session is over, as after a 401. */
+  onSessionEnded: () => void;
   openSocket?: OpenSocket;
   random?: () => number;
 }
 
+/** Close codes after which this token gets no new socket: reconnecting would be refused, or close another tab's socket. */
+const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.accountDeleted.code, LIVE_SOCKET_CLOSE.replaced.code]);
+const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.accountDeleted.code]);
+
 /**
  * Keeps one socket to the gateway's /ws while there is a token, handing each pulse event on and ignoring
  * anything else. A dropped socket reconnects after reconnectDelay, longer with each failure in a row, back to
- * the shortest wait once a socket opens. Unmounting or losing the token closes it for good.
+ * the shortest wait once a socket opens. Unmounting or losing the token closes it for good; so does the
+ * server closing it for an expired token or a deleted account (reported through onSessionEnded) or for a
+ * newer socket of the same account.
  */
-export function usePulseSocket({ token, onConnected, onEvent, openSocket = openBrowserSocket, random = Math.random }: PulseSocketOptions): void {
-  const handlers = useRef({ onConnected, onEvent });
+export function usePulseSocket({ token, onConnected, onEvent, onSessionEnded, openSocket = openBrowserSocket, random = Math.random }: PulseSocketOptions): void {
+  const handlers = useRef({ onConnected, onEvent, onSessionEnded });
   useEffect(() => {
-    handlers.current = { onConnected, onEvent };
+    handlers.current = { onConnected, onEvent, onSessionEnded };
   });
 
   useEffect(() => {
@@ -54,8 +62,13 @@ export function usePulseSocket({ token, onConnected, onEvent, openSocket = openB
         const event = pulseEventFrom(message.data);
         if (event) handlers.current.onEvent(event);
       };
-      current.onclose = () => {
+      current.onclose = (event) => {
         if (stopped || socket !== current) return;
+        if (FINAL_CLOSE_CODES.has(event.code)) {
+          stopped = true;
+          if (SESSION_ENDED_CODES.has(event.code)) handlers.current.onSessionEnded();
+          return;
+        }
         retry = window.setTimeout(connect, reconnectDelay(failures, random));
         failures += 1;
       };
