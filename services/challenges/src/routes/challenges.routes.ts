@@ -1,6 +1,7 @@
 import { Router, type RequestHandler } from 'express';
-import { ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, UpdateChallengeBody } from '@warriors/contracts';
+import { ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, NEXT_CURSOR_HEADER, OpenChallengesQuery, UpdateChallengeBody } from '@warriors/contracts';
 import { currentUserId, parse } from '@warriors/kit';
+import type { ChallengeRateLimiter } from '../use-cases/challenge-rate-limits';
 import type { Challenges } from '../use-cases/manage-challenges';
 
 /**
@@ -8,9 +9,10 @@ import type { Challenges } from '../use-cases/manage-challenges';
  * requireAuth, also refuses deleted accounts); who may see or change a challenge is the use cases'.
  * The board read checks the token only (`tokenAuth`): its membership lookup stands for the deleted
  * check, since a deletion removes the user's memberships in the tombstone's transaction, and a
- * non-member's slow path refuses a deleted account as `auth` does.
+ * non-member's slow path refuses a deleted account as `auth` does. A valid create, join, accepted
+ * invite or leave takes one of the user's tokens (`limits`) before it acts; a refusal is a 429.
  */
-export function challengesRoutes(challenges: Challenges, auth: RequestHandler, tokenAuth: RequestHandler): Router {
+export function challengesRoutes(challenges: Challenges, limits: ChallengeRateLimiter, auth: RequestHandler, tokenAuth: RequestHandler): Router {
   const router = Router();
 
   router.get('/api/challenges/public/:id', async (req, res) => {
@@ -19,8 +21,11 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   });
 
   router.get('/api/challenges/open', auth, async (req, res) => {
-    parse(ChallengeListQuery, req.query, 'query');
-    res.json(await challenges.listOpen(currentUserId(req)));
+    const { after, limit } = parse(OpenChallengesQuery, req.query, 'query');
+    const page = await challenges.listOpen(currentUserId(req), { after, limit });
+    // The body stays the spec's array; where the next page starts travels beside it.
+    if (page.next) res.setHeader(NEXT_CURSOR_HEADER, page.next);
+    res.json(page.challenges);
   });
 
   router.get('/api/challenges/my', auth, async (req, res) => {
@@ -31,6 +36,7 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenges', auth, async (req, res) => {
     const userId = currentUserId(req);
     const body = parse(CreateChallengeBody, req.body ?? {});
+    limits.take(userId, 'creates');
     res.status(201).json(await challenges.create(userId, body));
   });
 
@@ -57,12 +63,14 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenges/:id/join', auth, async (req, res) => {
     const userId = currentUserId(req);
     const { id } = parse(ChallengeIdParam, req.params, 'path');
+    limits.take(userId, 'memberships');
     res.json(await challenges.join(userId, id));
   });
 
   router.post('/api/challenges/:id/leave', auth, async (req, res) => {
     const userId = currentUserId(req);
     const { id } = parse(ChallengeIdParam, req.params, 'path');
+    limits.take(userId, 'memberships');
     res.json(await challenges.leave(userId, id));
   });
 
@@ -79,6 +87,7 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenge-invites/:id/accept', auth, async (req, res) => {
     const userId = currentUserId(req);
     const { id } = parse(InviteIdParam, req.params, 'path');
+    limits.take(userId, 'memberships');
     res.json(await challenges.acceptInvite(userId, id));
   });
 
