@@ -51,9 +51,15 @@ export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   return { ...view, store, router };
 }
 
-/** A stand-in for fetch's Response: the base query reads only ok, status and text(). */
-export function jsonResponse(status: number, body: unknown): Response {
-  return { ok: status >= 200 && status < 300, status, text: async () => JSON.stringify(body) } as Response;
+/** A stand-in for fetch's Response: the base query reads only ok, status, text() and headers.get(), whose names are case-insensitive. */
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  const byName = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
+  return {
+    ok: status >= 200 && status < 300,
+    status,
+    text: async () => JSON.stringify(body),
+    headers: { get: (name: string) => byName.get(name.toLowerCase()) ?? null },
+  } as Response;
 }
 
 /** A request nobody answers: what the network does for calls a test didn't script (see setup.ts). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACTIVITY_CATALOG, ActivityType } from './activity';
+import { NEXT_CURSOR_HEADER, limitParam } from './paging';
 import { PictureUrl } from './picture';
 
 /** Texts the challenges API and screen share (spec points 5 and 8, and the server's own refusals). */
@@ -236,8 +237,55 @@ export const ChallengeIdParam = z.object({
 });
 export const InviteIdParam = z.object({ id: z.uuid(CHALLENGE_MESSAGES.inviteNotFound) });
 
-/** GET /api/challenges/open?window=active and /my?window=active|completed. */
+/** GET /api/challenges/my?window=active|completed (and the Open list's window, which it ignores: it lists the challenges not ended). */
 export const ChallengeListQuery = z.object({ window: z.enum(['active', 'completed'], { message: "window must be 'active' or 'completed'" }).default('active') });
+
+/** Challenges one page of the Open list holds at most, and without `limit` (what the whole list held before it paged). */
+export const OPEN_CHALLENGES_PAGE_MAX = 200;
+
+/** Where a page of the Open list stops: its last challenge's end and id, the list's order. */
+export interface OpenChallengesCursor {
+  endAt: Date;
+  id: number;
+}
+
+const CURSOR_MESSAGE = `after must be a cursor from the ${NEXT_CURSOR_HEADER} header`;
+const CURSOR_TEXT = /^(\d{1,15})\.(\d{1,10})$/;
+
+/** Opaque to clients, who only hand it back: base64url of "<end_at epoch ms>.<id>". */
+export function encodeOpenChallengesCursor(cursor: OpenChallengesCursor): string {
+  return btoa(`${cursor.endAt.getTime()}.${cursor.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+function decodeOpenChallengesCursor(text: string): OpenChallengesCursor | null {
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const match = CURSOR_TEXT.exec(plain);
+  if (!match) return null;
+  const endAt = new Date(Number(match[1]));
+  const id = Number(match[2]);
+  return Number.isNaN(endAt.getTime()) || id < 1 || id > 2_147_483_647 ? null : { endAt, id };
+}
+
+/** GET /api/challenges/open: the list query plus its page, `after` the previous page's X-Next-Cursor. */
+export const OpenChallengesQuery = ChallengeListQuery.extend({
+  after: z
+    .string({ message: CURSOR_MESSAGE })
+    .max(64, CURSOR_MESSAGE)
+    .transform((text, ctx) => {
+      const cursor = decodeOpenChallengesCursor(text);
+      if (cursor) return cursor;
+      ctx.addIssue({ code: 'custom', message: CURSOR_MESSAGE });
+      return z.NEVER;
+    })
+    .optional(),
+  limit: limitParam(OPEN_CHALLENGES_PAGE_MAX, OPEN_CHALLENGES_PAGE_MAX),
+});
+export type OpenChallengesPage = z.output<typeof OpenChallengesQuery>;
 
 export const ChallengeRole = z.enum(['owner', 'member']);
 export type ChallengeRole = z.infer<typeof ChallengeRole>;

@@ -5,6 +5,7 @@ export * from './picture';
 export * from './activity';
 export * from './gamification';
 export * from './campaigns';
+export * from './paging';
 export * from './challenges';
 export * from './events';
 export * from './social';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACTIVITY_TYPES } from './activity';
 import { Badge } from './gamification';
+import { limitParam } from './paging';
 import { PictureUrl } from './picture';
 
 /** Spec point 9: the pulse keeps and shows the latest 20 events. */
@@ -29,14 +30,7 @@ export const PulseEvent = z.object({
 });
 export type PulseEvent = z.infer<typeof PulseEvent>;
 
-export const BattlePulseQuery = z.object({
-  limit: z.coerce
-    .number({ message: 'limit must be a number' })
-    .int('limit must be a whole number')
-    .min(1, 'limit must be at least 1')
-    .max(PULSE_MAX_LIMIT, `limit must be at most ${PULSE_MAX_LIMIT}`)
-    .default(PULSE_LIMIT),
-});
+export const BattlePulseQuery = z.object({ limit: limitParam(PULSE_MAX_LIMIT, PULSE_LIMIT) });
 
 /** What every socket on /ws receives for each new pulse event. */
 export const PulseSocketMessage = z.object({ kind: z.literal('pulse'), payload: PulseEvent });

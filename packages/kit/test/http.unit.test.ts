@@ -154,6 +154,25 @@ describe('app factory', () => {
   });
 });
 
+describe('app factory with CORS origins', () => {
+  it("lets a page on an allowed origin read a 429's Retry-After and a list's X-Next-Cursor", async () => {
+    const router = Router();
+    router.get('/page', (_req, res) => {
+      res.setHeader('X-Next-Cursor', 'next');
+      res.json([]);
+    });
+    const app = createApp({ logger, metrics: createMetrics().forService('kit-test'), routes: [router], corsOrigins: ['https://app.example.com'] });
+    const server = await listen(app, 0);
+    try {
+      const response = await fetch(`${server.url}/page`, { headers: { origin: 'https://app.example.com' } });
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
+      expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Next-Cursor');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
 describe('isDependencyFailure', () => {
   it.each([
     ['a terminated PostgreSQL backend', Object.assign(new Error('terminating connection'), { code: '57P01' })],

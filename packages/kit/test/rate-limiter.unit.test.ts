@@ -1,4 +1,4 @@
-import { createRateLimiter, fixedClock, secondsText, windowText } from '../src';
+import { createRateLimiter, fixedClock, refusalText, secondsText, waitText, windowText } from '../src';
 
 describe('the per-user rate limiter', () => {
   const limits = { create: { limit: 3, windowMs: 60_000 }, burst: { limit: 5, windowMs: 3_600_000 } };
@@ -32,5 +32,12 @@ describe('the per-user rate limiter', () => {
   it('says windows and waits in words', () => {
     expect([windowText(60_000), windowText(600_000), windowText(3_600_000), windowText(86_400_000)]).toEqual(['a minute', 'every 10 minutes', 'an hour', 'every 24 hours']);
     expect([secondsText(1), secondsText(1000), secondsText(12_001)]).toEqual(['1 second', '1 second', '13 seconds']);
+    expect([waitText(30_000), waitText(120_000), waitText(120_001), waitText(720_000)]).toEqual(['30 seconds', '120 seconds', '3 minutes', '12 minutes']);
+  });
+
+  it('says in a refusal what was limited, the limit and when to retry', () => {
+    expect(refusalText('challenges created', { limit: { limit: 10, windowMs: 3_600_000 }, waitMs: 360_000 })).toBe(
+      'Too many challenges created in a short time (at most 10 an hour). Please try again in 6 minutes.',
+    );
   });
 });

@@ -15,10 +15,12 @@ import {
 } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
+import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domain/rate-limits';
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
 import { createBoardPages } from './use-cases/boards';
+import { createChallengeRateLimits } from './use-cases/challenge-rate-limits';
 import { createChallenges } from './use-cases/manage-challenges';
 import { rebuildBoards } from './use-cases/rebuild-boards';
 
@@ -32,6 +34,8 @@ export type ChallengesPorts = ServicePorts & {
   leaderboardCheckMs?: number;
   /** Told of each rebuild the service made by itself (a repair after a Redis restart, flush or failover). */
   onLeaderboardRebuilt?: (repair: LeaderboardRepair) => void;
+  /** Each user's creates, joins and leaves (per instance); the defaults without. */
+  rateLimits?: ChallengeRateLimits;
 };
 
 export function createChallengesService(ports: ChallengesPorts): Service {
@@ -61,7 +65,14 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       { name: 'database', check: () => ports.database.ping() },
       { name: 'leaderboard', check: () => board.isReady() },
     ],
-    routes: [challengesRoutes(challenges, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }), requireAuth(tokens))],
+    routes: [
+      challengesRoutes(
+        challenges,
+        createChallengeRateLimits(ports.rateLimits ?? DEFAULT_CHALLENGE_RATE_LIMITS, clock),
+        requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }),
+        requireAuth(tokens),
+      ),
+    ],
   });
   let subscriptions: Subscription[] = [];
 

@@ -11,6 +11,7 @@ import {
   LeaderboardWindow,
   LogActivityBody,
   LoginBody,
+  OpenChallengesQuery,
   PictureQuery,
   PrivacyQuery,
   ProfilePictureBody,
@@ -87,7 +88,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/api/user_goals/:id', service: 'campaigns', auth: 'required', params: { id: 'goalId' } },
 
   { method: 'GET', path: '/api/challenges/public/:id', service: 'challenges', auth: 'none', params: { id: 'challengeId' } },
-  { method: 'GET', path: '/api/challenges/open', service: 'challenges', auth: 'required', query: ChallengeListQuery },
+  { method: 'GET', path: '/api/challenges/open', service: 'challenges', auth: 'required', query: OpenChallengesQuery },
   { method: 'GET', path: '/api/challenges/my', service: 'challenges', auth: 'required', query: ChallengeListQuery },
   { method: 'POST', path: '/api/challenges', service: 'challenges', auth: 'required', body: CreateChallengeBody },
   { method: 'GET', path: '/api/challenges/:id', service: 'challenges', auth: 'required', params: { id: 'challengeId' } },

@@ -1,4 +1,5 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
+import { NEXT_CURSOR_HEADER } from '@warriors/contracts';
 import { formatErrorDetail, type ApiError } from './api-error';
 
 export const API_BASE = '/api';
@@ -10,6 +11,12 @@ export interface ApiRequest {
   params?: Record<string, string | number | boolean>;
   /** Extra request headers, e.g. an Idempotency-Key. */
   headers?: Record<string, string>;
+}
+
+/** What an answer says beside its body, for endpoints' transformResponse. */
+export interface ApiMeta {
+  /** A paged list's next page (its X-Next-Cursor), null on the last page and on answers that do not page. */
+  nextCursor: string | null;
 }
 
 /** The slice of state the base query reads; typed structurally so lib never imports the app store. */
@@ -30,7 +37,7 @@ function parseJson(text: string): unknown {
  * call time), not the Request/Headers classes, so it runs unchanged in jsdom tests with a mocked fetch.
  * Every failure becomes an ApiError whose message follows spec point 5.
  */
-export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = async (arg, api) => {
+export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, object, ApiMeta> = async (arg, api) => {
   const { url, method = 'GET', body, params, headers: extraHeaders } = typeof arg === 'string' ? { url: arg } : arg;
   const { token } = (api.getState() as TokenState).session;
   const headers: Record<string, string> = { 'Content-Type': 'application/json', ...extraHeaders };
@@ -52,5 +59,5 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError> = as
   const text = await response.text().catch(() => '');
   const data = text ? parseJson(text) : null;
   if (!response.ok) return { error: { status: response.status, message: formatErrorDetail(data, response.status) } };
-  return { data };
+  return { data, meta: { nextCursor: response.headers.get(NEXT_CURSOR_HEADER) } };
 };

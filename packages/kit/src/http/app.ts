@@ -1,6 +1,7 @@
 import cors from 'cors';
 import express, { type Express, type Router } from 'express';
 import helmet from 'helmet';
+import { NEXT_CURSOR_HEADER } from '@warriors/contracts';
 import type { Logger } from '../logger';
 import { METRICS_PATH, metricsEndpoint, type ServiceMetrics } from '../metrics';
 import { errorHandler, jsonNotFound } from './errors';
@@ -35,7 +36,8 @@ export function createApp(options: AppOptions): Express {
   app.use(requestContext(options.logger, options.metrics.timeRequests()));
   app.use(helmet());
   if (options.corsOrigins && options.corsOrigins.length > 0) {
-    app.use(cors({ origin: options.corsOrigins, credentials: false }));
+    // A page on another origin reads only the safelisted headers unless named here: a 429's wait and a list's next page.
+    app.use(cors({ origin: options.corsOrigins, credentials: false, exposedHeaders: ['Retry-After', NEXT_CURSOR_HEADER] }));
   }
   app.use(healthRouter(options.readiness ?? []));
   app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));

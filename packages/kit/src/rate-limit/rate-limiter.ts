@@ -1,5 +1,5 @@
 import type { Clock } from '../clock';
-import { isFullAgain, refilled, waitForToken, type Bucket, type RateLimit } from './token-bucket';
+import { isFullAgain, refilled, waitForToken, waitText, windowText, type Bucket, type RateLimit } from './token-bucket';
 
 /** Which of the kinds asked for refused, and how long until it would let the action through. */
 export interface RateRefusal<Kind extends string> {
@@ -48,3 +48,11 @@ export function createRateLimiter<Kind extends string>(limits: Record<Kind, Rate
 }
 
 export type RateLimiter<Kind extends string> = ReturnType<typeof createRateLimiter<Kind>>;
+
+/**
+ * A refusal's 429 text, what was limited and when to retry: "Too many bulk entries in a short time (at
+ * most 20 every 10 minutes). Please try again in 30 seconds."
+ */
+export function refusalText(what: string, refusal: { limit: RateLimit; waitMs: number }): string {
+  return `Too many ${what} in a short time (at most ${refusal.limit.limit} ${windowText(refusal.limit.windowMs)}). Please try again in ${waitText(refusal.waitMs)}.`;
+}

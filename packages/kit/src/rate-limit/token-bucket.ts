@@ -47,12 +47,14 @@ export function secondsText(ms: number): string {
   return seconds === 1 ? '1 second' : `${seconds} seconds`;
 }
 
+/**
+ * "30 seconds", "12 minutes": a wait as a 429's text says it. Seconds up to two minutes, then whole
+ * minutes rounded up (an hourly limit's wait in seconds would read "720 seconds").
+ */
+export function waitText(ms: number): string {
+  if (ms <= 2 * MINUTE_MS) return secondsText(ms);
+  return `${Math.ceil(ms / MINUTE_MS)} minutes`;
+}
+
 /** Whole seconds for `Retry-After`, never 0. */
 export const retryAfterSeconds = (waitMs: number): number => Math.max(1, Math.ceil(waitMs / 1000));
-
-/**
- * A 429's text: what was limited, the limit, and when to try again, e.g. "Too many coaching requests
- * in a short time (at most 20 a minute). Please try again in 3 seconds."
- */
-export const tooManyText = (what: string, limit: RateLimit, waitMs: number): string =>
-  `Too many ${what} in a short time (at most ${limit.limit} ${windowText(limit.windowMs)}). Please try again in ${secondsText(waitMs)}.`;

@@ -1,4 +1,4 @@
-import { createRateLimiter, retryAfterSeconds, tooManyText, type Clock, type RateLimit } from '@warriors/kit';
+import { createRateLimiter, refusalText, retryAfterSeconds, type Clock, type RateLimit } from '@warriors/kit';
 import { bucketsOf, type LogKind, type VelocityLimits } from '../domain/velocity';
 
 export interface VelocityRefusal {
@@ -8,7 +8,7 @@ export interface VelocityRefusal {
 
 /** The 429's text: what was limited and when to try again. */
 export function velocityMessage(kind: LogKind, limit: RateLimit, waitMs: number): string {
-  return tooManyText(kind === 'bulk' ? 'bulk entries' : 'activities logged', limit, waitMs);
+  return refusalText(kind === 'bulk' ? 'bulk entries' : 'activities logged', { limit, waitMs });
 }
 
 /** Each user's log requests in this process, against the velocity limits (kit's per-instance limiter). */

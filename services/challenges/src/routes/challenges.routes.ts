@@ -1,6 +1,16 @@
 import { Router, type RequestHandler } from 'express';
-import { CHALLENGE_MESSAGES, ChallengeIdParam, ChallengeListQuery, CreateChallengeBody, InviteIdParam, UpdateChallengeBody } from '@warriors/contracts';
+import {
+  CHALLENGE_MESSAGES,
+  ChallengeIdParam,
+  ChallengeListQuery,
+  CreateChallengeBody,
+  InviteIdParam,
+  NEXT_CURSOR_HEADER,
+  OpenChallengesQuery,
+  UpdateChallengeBody,
+} from '@warriors/contracts';
 import { currentUserId, parse, parsePathId } from '@warriors/kit';
+import type { ChallengeRateLimiter } from '../use-cases/challenge-rate-limits';
 import type { Challenges } from '../use-cases/manage-challenges';
 
 /**
@@ -9,9 +19,10 @@ import type { Challenges } from '../use-cases/manage-challenges';
  * requireAuth, also refuses deleted accounts); who may see or change a challenge is the use cases'.
  * The board read checks the token only (`tokenAuth`): its membership lookup stands for the deleted
  * check, since a deletion removes the user's memberships in the tombstone's transaction, and a
- * non-member's slow path refuses a deleted account as `auth` does.
+ * non-member's slow path refuses a deleted account as `auth` does. A valid create, join, accepted
+ * invite or leave takes one of the user's tokens (`limits`) before it acts; a refusal is a 429.
  */
-export function challengesRoutes(challenges: Challenges, auth: RequestHandler, tokenAuth: RequestHandler): Router {
+export function challengesRoutes(challenges: Challenges, limits: ChallengeRateLimiter, auth: RequestHandler, tokenAuth: RequestHandler): Router {
   const router = Router();
   const challengeId = (params: unknown): number => parsePathId(ChallengeIdParam, params, CHALLENGE_MESSAGES.notFound).id;
   const inviteId = (params: unknown): string => parsePathId(InviteIdParam, params, CHALLENGE_MESSAGES.inviteNotFound).id;
@@ -22,8 +33,11 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   });
 
   router.get('/api/challenges/open', auth, async (req, res) => {
-    parse(ChallengeListQuery, req.query, 'query');
-    res.json(await challenges.listOpen(currentUserId(req)));
+    const { after, limit } = parse(OpenChallengesQuery, req.query, 'query');
+    const page = await challenges.listOpen(currentUserId(req), { after, limit });
+    // The body stays the spec's array; where the next page starts travels beside it.
+    if (page.next) res.setHeader(NEXT_CURSOR_HEADER, page.next);
+    res.json(page.challenges);
   });
 
   router.get('/api/challenges/my', auth, async (req, res) => {
@@ -34,6 +48,7 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenges', auth, async (req, res) => {
     const userId = currentUserId(req);
     const body = parse(CreateChallengeBody, req.body ?? {});
+    limits.take(userId, 'creates');
     res.status(201).json(await challenges.create(userId, body));
   });
 
@@ -60,12 +75,14 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenges/:id/join', auth, async (req, res) => {
     const userId = currentUserId(req);
     const id = challengeId(req.params);
+    limits.take(userId, 'memberships');
     res.json(await challenges.join(userId, id));
   });
 
   router.post('/api/challenges/:id/leave', auth, async (req, res) => {
     const userId = currentUserId(req);
     const id = challengeId(req.params);
+    limits.take(userId, 'memberships');
     res.json(await challenges.leave(userId, id));
   });
 
@@ -82,6 +99,7 @@ export function challengesRoutes(challenges: Challenges, auth: RequestHandler, t
   router.post('/api/challenge-invites/:id/accept', auth, async (req, res) => {
     const userId = currentUserId(req);
     const id = inviteId(req.params);
+    limits.take(userId, 'memberships');
     res.json(await challenges.acceptInvite(userId, id));
   });
 

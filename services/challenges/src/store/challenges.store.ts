@@ -88,9 +88,11 @@ export async function findChallenge(db: Executor, id: number): Promise<Challenge
   return row && toRecord(row);
 }
 
-/** Public challenges not yet ended, soonest end first. */
-export async function openChallenges(db: Executor, now: Date, limit: number): Promise<ChallengeRecord[]> {
-  const rows = await selectRecords(db).where('c.is_private', '=', false).where('c.end_at', '>', now).orderBy('c.end_at').orderBy('c.id').limit(limit).execute();
+/** Public challenges not yet ended, soonest end first (then by id), from just after `after` when given. */
+export async function openChallenges(db: Executor, now: Date, after: { endAt: Date; id: number } | undefined, limit: number): Promise<ChallengeRecord[]> {
+  let query = selectRecords(db).where('c.is_private', '=', false).where('c.end_at', '>', now);
+  if (after) query = query.where((eb) => eb(eb.refTuple('c.end_at', 'c.id'), '>', eb.tuple(after.endAt, after.id)));
+  const rows = await query.orderBy('c.end_at').orderBy('c.id').limit(limit).execute();
   return rows.map(toRecord);
 }
 

@@ -2,6 +2,7 @@ import {
   CHALLENGE_MESSAGES,
   challengeDateIssues,
   defaultPointsTarget,
+  encodeOpenChallengesCursor,
   parseInviteEmails,
   type ActivityGoalMap,
   type Challenge,
@@ -9,6 +10,7 @@ import {
   type ChallengeInvite,
   type ChallengeLeaderboardEntry,
   type CreateChallenge,
+  type OpenChallengesPage,
   type PublicChallenge,
   type UpdateChallenge,
 } from '@warriors/contracts';
@@ -37,7 +39,7 @@ import type { Executor } from '../store/schema';
 import { boardKey, membershipKey, type Board, type BoardPage, type BoardPages } from './boards';
 import { accountsByEmail, existingUsers, sendInvites } from './invite';
 
-/** Rows a list answers at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
+/** Rows the caller's own lists answer at most, and the top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */
 export const LIST_LIMIT = 200;
 export const LEADERBOARD_SIZE = 20;
 
@@ -189,8 +191,13 @@ export function createChallenges(deps: ChallengesDeps) {
       return publicView(record, clock.now());
     },
 
-    async listOpen(userId: string): Promise<Challenge[]> {
-      return views(userId, await openChallenges(db, clock.now(), LIST_LIMIT));
+    /** One page of the Open list, and the cursor of the next when there is one (a row past the page is read to know). */
+    async listOpen(userId: string, page: Pick<OpenChallengesPage, 'after' | 'limit'>): Promise<{ challenges: Challenge[]; next: string | null }> {
+      const records = await openChallenges(db, clock.now(), page.after, page.limit + 1);
+      const shown = records.slice(0, page.limit);
+      const last = shown.at(-1);
+      const next = records.length > page.limit && last ? encodeOpenChallengesCursor({ endAt: last.endAt, id: last.id }) : null;
+      return { challenges: await views(userId, shown), next };
     },
 
     async listMine(userId: string, window: 'active' | 'completed'): Promise<Challenge[]> {

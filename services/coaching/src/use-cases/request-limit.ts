@@ -1,4 +1,4 @@
-import { createRateLimiter, MINUTE_MS, retryAfterSeconds, TooManyRequestsError, tooManyText, type Clock, type RateLimit } from '@warriors/kit';
+import { createRateLimiter, MINUTE_MS, retryAfterSeconds, refusalText, TooManyRequestsError, type Clock, type RateLimit } from '@warriors/kit';
 
 /**
  * A broker opens the coach a few times a day, two requests each time (the plan and the goal): twenty
@@ -7,7 +7,7 @@ import { createRateLimiter, MINUTE_MS, retryAfterSeconds, TooManyRequestsError, 
 export const DEFAULT_COACHING_REQUESTS_PER_MINUTE = 20;
 
 /** The 429's text: what was limited and when to try again. */
-export const coachingLimitMessage = (limit: RateLimit, waitMs: number): string => tooManyText('coaching requests', limit, waitMs);
+export const coachingLimitMessage = (limit: RateLimit, waitMs: number): string => refusalText('coaching requests', { limit, waitMs });
 
 /** Each user's coaching requests (the plan and the goal together) in this process, kept or asked of the model alike. */
 export function createCoachingRequestLimit(requestsPerMinute: number, clock: Clock) {

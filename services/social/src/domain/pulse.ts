@@ -1,4 +1,4 @@
-import { PULSE_RANK_TOP, STREAK_MILESTONES, type EventOf, type NudgeType, type PulseEventType } from '@warriors/contracts';
+import { localDate, PULSE_RANK_TOP, STREAK_MILESTONES, type EventOf, type LocalDate, type NudgeType, type PulseEventType } from '@warriors/contracts';
 
 /**
  * A pulse event before it is stored: who it is about and what it says. The message reads after the
@@ -9,7 +9,16 @@ export interface PulseDraft {
   user_id: string;
   related_user_id: string | null;
   message: string;
+  /** Set on a challenge line: its user gets one line per challenge a day (`challengeLineDate`), whatever joins and leaves repeat. */
+  challenge_id?: number;
 }
+
+/**
+ * The day a challenge line counts against: the UTC date of what it tells. One date for every reader
+ * and instance, and the same for a redelivered event (docs/decisions.md, "One pulse line per user and
+ * challenge a day").
+ */
+export const challengeLineDate = (at: Date): LocalDate => localDate(at, 'UTC');
 
 /** The domain events that make pulse lines. */
 export type PulseSource = EventOf<'badge.earned' | 'campaign.completed' | 'challenge.created' | 'challenge.joined' | 'streak.changed' | 'rank.changed' | 'pulse.coached'>;
@@ -22,17 +31,17 @@ export const isStreakMilestone = (days: number): boolean => (STREAK_MILESTONES a
 /** What a domain event says in the pulse, or null when it says nothing there (a private challenge, a streak between milestones). */
 export function pulseDraftOf(event: PulseSource): PulseDraft | null {
   const achievement = (user_id: string, message: string, related_user_id: string | null = null): PulseDraft => ({ type: 'achievement', user_id, related_user_id, message });
-  const challenge = (user_id: string, message: string): PulseDraft => ({ type: 'challenge', user_id, related_user_id: null, message });
+  const challenge = (user_id: string, message: string, challenge_id: number): PulseDraft => ({ type: 'challenge', user_id, related_user_id: null, message, challenge_id });
   switch (event.type) {
     case 'badge.earned':
       return achievement(event.data.user_id, `earned the ${event.data.name} badge`);
     case 'campaign.completed':
       return achievement(event.data.user_id, `completed ${event.data.campaign_name}`);
     case 'challenge.created':
-      return event.data.is_private ? null : challenge(event.data.owner_id, `started the challenge ${event.data.name}`);
+      return event.data.is_private ? null : challenge(event.data.owner_id, `started the challenge ${event.data.name}`, event.data.challenge_id);
     case 'challenge.joined':
       // Absent on events published before the flag existed: read as private, so nothing leaks.
-      return event.data.is_private === false ? challenge(event.data.user_id, `joined the challenge ${event.data.challenge_name}`) : null;
+      return event.data.is_private === false ? challenge(event.data.user_id, `joined the challenge ${event.data.challenge_name}`, event.data.challenge_id) : null;
     case 'streak.changed': {
       const { streak_days, previous_streak_days } = event.data;
       return streak_days > previous_streak_days && isStreakMilestone(streak_days) ? achievement(event.data.user_id, `is on a ${streak_days}-day streak`) : null;

@@ -1,8 +1,16 @@
 import type { PulseEvent, PulseEventType } from '@warriors/contracts';
 import { SCHEMA, type Executor, type PulseEventRow } from './schema';
 
-export async function insertPulseEvent(db: Executor, row: PulseEventRow): Promise<void> {
-  await db.withSchema(SCHEMA).insertInto('pulse_events').values(row).execute();
+/** Stores a line; false when it is a challenge line its user already has for that challenge and date. */
+export async function insertPulseEvent(db: Executor, row: PulseEventRow): Promise<boolean> {
+  const inserted = await db
+    .withSchema(SCHEMA)
+    .insertInto('pulse_events')
+    .values(row)
+    .onConflict((oc) => oc.columns(['user_id', 'challenge_id', 'challenge_date']).where('challenge_id', 'is not', null).doNothing())
+    .returning('id')
+    .execute();
+  return inserted.length > 0;
 }
 
 export async function pulseEventType(db: Executor, id: string): Promise<PulseEventType | undefined> {

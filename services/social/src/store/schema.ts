@@ -11,6 +11,9 @@ export interface PulseEventRow {
   related_user_id: string | null;
   message: string;
   created_at: Date;
+  /** A challenge line's challenge and UTC date (unique per user); null on other lines. */
+  challenge_id: number | null;
+  challenge_date: string | null;
 }
 
 export interface NudgeRow {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PulseEvent } from '@warriors/contracts';
 import { lockAllAndMarkApplied, type Bus, type Clock, type Logger } from '@warriors/kit';
-import { pulseDraftOf, type PulseDraft, type PulseSource } from '../domain/pulse';
+import { challengeLineDate, pulseDraftOf, type PulseDraft, type PulseSource } from '../domain/pulse';
 import { insertPulseEvent, recentPulseEvents } from '../store/pulse.store';
 import { SCHEMA, type Executor } from '../store/schema';
 import { findUser, projectedUsers, userLock } from '../store/users.store';
@@ -20,7 +20,8 @@ export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger
 
   /**
    * Stores a draft unless its user or related user hides from the pulse now (no event is made while a
-   * flag is off, so turning it back on shows nothing from that time); answers the line as read.
+   * flag is off, so turning it back on shows nothing from that time), or it is a challenge line its user
+   * already has for that challenge that day; answers the line as read.
    * Runs inside the caller's transaction, which holds the user's lock.
    */
   async function store(trx: Executor, draft: PulseDraft, at: Date): Promise<PulseEvent | null> {
@@ -29,7 +30,9 @@ export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger
     if (!user?.show_in_battle_pulse) return null;
     if (draft.related_user_id !== null && !related?.show_in_battle_pulse) return null;
     const id = randomUUID();
-    await insertPulseEvent(trx, { id, ...draft, created_at: at });
+    const { challenge_id, ...line } = draft;
+    const row = { id, ...line, created_at: at, challenge_id: challenge_id ?? null, challenge_date: challenge_id === undefined ? null : challengeLineDate(at) };
+    if (!(await insertPulseEvent(trx, row))) return null;
     return { id, type: draft.type, user_id: draft.user_id, username: user.username, message: draft.message, related_user: related?.username ?? null, created_at: at.toISOString() };
   }
 

@@ -1,5 +1,5 @@
 import { PULSE_RANK_TOP, STREAK_MILESTONES } from '@warriors/contracts';
-import { nudgeDraft, pulseDraftOf, type PulseSource } from '../../src/domain/pulse';
+import { challengeLineDate, nudgeDraft, pulseDraftOf, type PulseSource } from '../../src/domain/pulse';
 import { originAllowed } from '../../src/domain/origin';
 
 const envelope = { id: 'e', v: 1 as const, occurredAt: '2026-03-02T15:00:00.000Z' };
@@ -58,6 +58,19 @@ describe('pulse lines', () => {
     expect(pulseDraftOf(joined())).toBeNull();
     expect(pulseDraftOf(joined(true))).toBeNull();
     expect(pulseDraftOf(joined(false))).toMatchObject({ type: 'challenge', message: 'joined the challenge Q4 Blitz' });
+  });
+
+  it('names the challenge of a challenge line, and counts its day in UTC', () => {
+    const started: PulseSource = {
+      ...envelope,
+      type: 'challenge.created',
+      data: { challenge_id: 7, owner_id: 'o', name: 'Q4 Blitz', is_private: false, start_at: envelope.occurredAt, end_at: envelope.occurredAt },
+    };
+    expect(pulseDraftOf(started)).toEqual({ type: 'challenge', user_id: 'o', related_user_id: null, message: 'started the challenge Q4 Blitz', challenge_id: 7 });
+    expect(pulseDraftOf(streak(7, 6))).not.toHaveProperty('challenge_id');
+    // 23:30 in New York on March 2 is already March 3 in UTC.
+    expect(challengeLineDate(new Date('2026-03-03T04:30:00.000Z'))).toBe('2026-03-03');
+    expect(challengeLineDate(new Date('2026-03-02T23:59:59.999Z'))).toBe('2026-03-02');
   });
 
   it('says what a nudge was, about its recipient', () => {

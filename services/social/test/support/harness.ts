@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { REQUESTS, type DomainEvent, type PulseEvent, type UserProjection } from '@warriors/contracts';
+import type { Database } from '@warriors/kit';
 import { eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createSocialService, type SocialPorts } from '../../src';
 import type { SocialDatabase } from '../../src/store/schema';
@@ -15,13 +16,15 @@ export interface TestUser {
 /**
  * The social service over HTTP against a PostgreSQL database of its own and NATS JetStream on a
  * stream of its own, with the clock pinned. The test plays auth, gamification, campaigns and
- * challenges by publishing their events.
+ * challenges by publishing their events. `database` makes it a second instance on another's database
+ * (still with a stream of its own); that one is closed first.
  */
-export async function startSocial(options: Omit<Partial<SocialPorts>, 'database' | 'bus' | 'clock' | 'logger' | 'tokens'> = {}) {
+export async function startSocial(options: Omit<Partial<SocialPorts>, 'database' | 'bus' | 'clock' | 'logger' | 'tokens'> = {}, database?: Database) {
   const service = await startServiceOnNats({
     name: 'social',
     clock: '2026-03-02T15:00:00.000Z',
     create: (ports) => createSocialService({ ...ports, ...options }),
+    database,
   });
   const { bus, clock } = service;
   const db = service.database.db as Kysely<SocialDatabase>;

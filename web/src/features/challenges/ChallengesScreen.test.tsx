@@ -117,6 +117,36 @@ describe('ChallengesScreen', () => {
     expect(within(card('Running')).queryByRole('button', { name: /Edit|Delete/ })).not.toBeInTheDocument();
   });
 
+  it('shows more open challenges page by page with Show more, keeping the ones shown, until the last page', async () => {
+    const open = (id: number) => challenge({ id, name: `Open ${id}`, is_joined: false, role: null, my_role: null });
+    const SECOND = `${OPEN}&after=${encodeURIComponent('page/2+')}`;
+    const THIRD = `${OPEN}&after=third`;
+    const { user, fetchMock } = await openChallenges({
+      [OPEN]: jsonResponse(200, [open(1), open(2)], { 'X-Next-Cursor': 'page/2+' }),
+      [SECOND]: jsonResponse(200, [open(3)], { 'X-Next-Cursor': 'third' }),
+      [THIRD]: jsonResponse(200, [open(4)]),
+    });
+    await screen.findByRole('button', { name: 'Open 1' });
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('button', { name: 'Open 3' });
+    expect(screen.getByRole('button', { name: 'Open 1' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Show more' }));
+    await screen.findByRole('button', { name: 'Open 4' });
+    expect(screen.getAllByRole('button', { name: /^Open \d$/ }).map((button) => button.textContent)).toEqual(['Open 1', 'Open 2', 'Open 3', 'Open 4']);
+    // The last page names no next one: nothing more to show.
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    expect([callsTo(fetchMock, OPEN), callsTo(fetchMock, SECOND), callsTo(fetchMock, THIRD)].map((calls) => calls.length)).toEqual([1, 1, 1]);
+  });
+
+  it('offers no Show more on a single page, nor on the My tab', async () => {
+    const { user } = await openChallenges(lists({ open: [challenge({ id: 1, name: 'Only One' })], mine: [challenge({ id: 2, name: 'Mine' })] }));
+    await screen.findByRole('button', { name: 'Only One' });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'My Challenges' }));
+    await screen.findByRole('button', { name: 'Mine' });
+    expect(screen.queryByRole('button', { name: 'Show more' })).not.toBeInTheDocument();
+  });
+
   it('joins an open challenge, and shows the failure text when it cannot', async () => {
     const other = challenge({ id: 2, name: 'Door Derby', is_joined: false, role: null, my_role: null });
     const { user, fetchMock } = await openChallenges({ ...lists({ open: [other] }), 'POST /api/challenges/2/join': jsonResponse(500, {}) });

@@ -16,6 +16,7 @@ import {
   useDeleteChallengeMutation,
   useGetChallengeQuery,
   useGetChallengesQuery,
+  useGetOpenChallengesInfiniteQuery,
   useJoinChallengeMutation,
   useLeaveChallengeMutation,
   useUpdateChallengeMutation,
@@ -80,7 +81,9 @@ function ChallengesScreen() {
   const linkText = search.get('id');
   const linkedId = linkedChallengeId(linkText);
   const [tab, setTab] = useState<ChallengeListKey>('open');
-  const list = useGetChallengesQuery(tab);
+  const openList = useGetOpenChallengesInfiniteQuery(undefined, { skip: tab !== 'open' });
+  const myList = useGetChallengesQuery(tab === 'open' ? 'mine' : tab, { skip: tab === 'open' });
+  const list = tab === 'open' ? openList : myList;
   useLogFailure(list.error, 'Failed to fetch challenges');
   const linkedChallenge = useGetChallengeQuery(linkedId ?? 0, { skip: linkedId === null });
   const [opened, setOpened] = useState<Challenge | null>(null);
@@ -142,7 +145,8 @@ function ChallengesScreen() {
     setPending({ kind, challenge });
   };
 
-  const challenges = list.data ?? [];
+  const challenges = (tab === 'open' ? openList.data?.pages.flatMap((page) => page.challenges) : myList.data) ?? [];
+  const canShowMore = tab === 'open' && openList.hasNextPage;
   const showLanding = linkText !== null && !opened && !(linkedChallenge.data?.is_joined ?? false) && !linkedChallenge.isFetching;
   const showLinkedDetail = linkedId !== null && !opened && linkedChallenge.data?.is_joined === true;
 
@@ -211,6 +215,13 @@ function ChallengesScreen() {
               <ChallengeCard key={challenge.id} challenge={challenge} showOwnPoints={tab === 'mine'} onOpen={setOpened} actions={actionsFor(challenge)} />
             ))}
           </ul>
+        )}
+        {canShowMore && (
+          <div className="challenge-more">
+            <Button variant="secondary" onClick={() => void openList.fetchNextPage()} disabled={openList.isFetchingNextPage}>
+              {openList.isFetchingNextPage ? 'Loading...' : 'Show more'}
+            </Button>
+          </div>
         )}
       </section>
 

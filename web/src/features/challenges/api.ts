@@ -1,22 +1,43 @@
 import type { Challenge, ChallengeInvite, ChallengeLeaderboardEntry, CreateChallengeBody, PublicChallenge, UpdateChallengeBody, UserSearchResult } from '@warriors/contracts';
 import { api } from '../../lib/api';
+import type { ApiMeta } from '../../lib/base-query';
 
 /** The three tabs' lists: open challenges to join, the caller's running ones, the caller's finished ones. */
 export type ChallengeListKey = 'open' | 'mine' | 'past';
 
-const LIST_URLS: Record<ChallengeListKey, string> = {
-  open: '/challenges/open?window=active',
+/** The caller's own lists, answered whole; the open list comes in pages (getOpenChallenges). */
+export type MyChallengeListKey = Exclude<ChallengeListKey, 'open'>;
+
+const MY_LIST_URLS: Record<MyChallengeListKey, string> = {
   mine: '/challenges/my?window=active',
   past: '/challenges/my?window=completed',
 };
+
+const OPEN_LIST_URL = '/challenges/open?window=active';
+
+/** One page of the open list and where the next starts (null on the last). */
+export interface OpenChallengesPage {
+  challenges: Challenge[];
+  nextCursor: string | null;
+}
 
 /** Any change to a challenge or to who is in it may move it between every list, so they refresh together. */
 const CHALLENGES = ['Challenges'] as const;
 
 export const challengesApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getChallenges: build.query<Challenge[], ChallengeListKey>({
-      query: (list) => LIST_URLS[list],
+    getChallenges: build.query<Challenge[], MyChallengeListKey>({
+      query: (list) => MY_LIST_URLS[list],
+      providesTags: [...CHALLENGES],
+    }),
+    /** The server's pages (200 challenges each) in order; a refresh reloads every page shown. */
+    getOpenChallenges: build.infiniteQuery<OpenChallengesPage, void, string | null>({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor,
+      },
+      query: ({ pageParam }) => (pageParam === null ? OPEN_LIST_URL : `${OPEN_LIST_URL}&after=${encodeURIComponent(pageParam)}`),
+      transformResponse: (challenges: Challenge[], meta: ApiMeta | undefined) => ({ challenges, nextCursor: meta?.nextCursor ?? null }),
       providesTags: [...CHALLENGES],
     }),
     getChallenge: build.query<Challenge, number>({
@@ -81,6 +102,7 @@ export const challengesApi = api.injectEndpoints({
 
 export const {
   useGetChallengesQuery,
+  useGetOpenChallengesInfiniteQuery,
   useGetChallengeQuery,
   useGetChallengeLeaderboardQuery,
   useGetPublicChallengeQuery,
