@@ -25,7 +25,7 @@ export interface TestUser {
 export async function startChallenges(
   start = '2026-03-02T15:00:00.000Z',
   boards: 'redis' | 'memory' = 'redis',
-  options: { redis?: RedisTarget } & Pick<ChallengesPorts, 'onLeaderboardRebuilt'> = {},
+  options: { redis?: RedisTarget } & Pick<ChallengesPorts, 'onLeaderboardRebuilt' | 'rateLimits'> = {},
 ) {
   const redis: Redis = createRedis(options.redis ?? REDIS_URL);
   redis.on('error', () => undefined);
@@ -38,7 +38,8 @@ export async function startChallenges(
   const service = await startServiceOnNats({
     name: 'challenges',
     clock: pinned,
-    create: (ports) => createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100, onLeaderboardRebuilt: options.onLeaderboardRebuilt }),
+    create: (ports) =>
+      createChallengesService({ ...ports, leaderboard: board, leaderboardCheckMs: 100, onLeaderboardRebuilt: options.onLeaderboardRebuilt, rateLimits: options.rateLimits }),
   });
   const { bus, clock, nats } = service;
   const published: DomainEvent[] = [];
