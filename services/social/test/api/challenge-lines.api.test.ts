@@ -1,22 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent, EventOf } from '@warriors/contracts';
-import { eventually } from '@warriors/test-support';
+import { bothDatabases, eventually, type TestDatabase } from '@warriors/test-support';
 import { startSocial, type TestSocial, type TestUser } from '../support/harness';
 
 jest.setTimeout(60_000);
 
-/** Two social instances on one database, each consuming a stream of its own: two consumers making lines at once. */
+/**
+ * Two social instances on one database (PostgreSQL as in the stack, PGlite as embedded), each
+ * consuming a stream of its own: two consumers making lines at once.
+ */
 let first: TestSocial;
 let second: TestSocial;
-beforeAll(async () => {
-  first = await startSocial();
-  second = await startSocial({}, first.database);
-});
-afterAll(async () => {
-  await second?.close();
-  await first?.close();
-});
-
 const joined = (user: TestUser, challengeId: number, occurredAt: string): EventOf<'challenge.joined'> => ({
   id: randomUUID(),
   type: 'challenge.joined',
@@ -51,7 +45,20 @@ async function taken(): Promise<void> {
   );
 }
 
-describe('challenge lines in the battle pulse', () => {
+describe.each(bothDatabases('social'))('challenge lines in the battle pulse on %s', (_engine, open) => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await open();
+    published.length = 0;
+    first = await startSocial({}, database.database);
+    second = await startSocial({}, database.database);
+  });
+  afterAll(async () => {
+    await second?.close();
+    await first?.close();
+    await database?.drop();
+  });
+
   it('makes one line per user and challenge a UTC day, however many joins two instances handle at once', async () => {
     const looper = await first.register();
     const reader = await first.register();
