@@ -107,6 +107,11 @@ describe.each(adapters)('database on %s', (_name, open) => {
       await sql.raw(`reset time zone`).execute(conn);
     });
   });
+
+  it('takes a timestamptz parameter given as ISO text, as the services and their tests pass some', async () => {
+    const { rows } = await sql<{ at: Date }>`select ${'2026-03-02T15:00:00.123Z'}::timestamptz as at`.execute(handle.database.db);
+    expect(rows[0]!.at.toISOString()).toBe('2026-03-02T15:00:00.123Z');
+  });
 });
 
 describe('PostgreSQL connections the server drops', () => {

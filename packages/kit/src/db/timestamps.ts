@@ -6,8 +6,13 @@
 
 const pad = (value: number, width = 2) => String(value).padStart(width, '0');
 
-/** A Date as PostgreSQL's timestamptz input, in UTC, with the era spelled out (year 0 is 1 BC). */
-export function timestamptzText(date: Date): string {
+/**
+ * A timestamptz parameter as PostgreSQL's input: a Date in UTC with the era spelled out (year 0 is 1
+ * BC); text (an ISO string a caller passes) goes as it is, for PostgreSQL to read, as node-postgres does.
+ */
+export function timestamptzText(value: Date | string | number): string {
+  if (typeof value === 'string') return value;
+  const date = typeof value === 'number' ? new Date(value) : value;
   const year = date.getUTCFullYear();
   const era = year > 0 ? '' : ' BC';
   const shown = year > 0 ? year : 1 - year;

@@ -4,6 +4,9 @@ import { AiGoal, COACHING_MESSAGES } from '@warriors/contracts';
 import { bothDatabases, createTestDatabase, forTheseTests, onDatabase, SAMPLE_GOAL, SAMPLE_PLAN, startFakeOpenAI } from '@warriors/test-support';
 import { noActivity, startCoaching } from '../support/harness';
 
+// Two engines' harnesses (PGlite's WebAssembly start is slow on a loaded machine) and 30-request bursts.
+jest.setTimeout(60_000);
+
 /** The attack: one broker's burst of the same request, all in flight while the model answers. */
 const BURST = 30;
 /** Long enough that the whole burst is in flight before the model answers, well inside the 1 s timeout. */
