@@ -5,10 +5,10 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { CHALLENGE_ID_PARAM } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
-import { useLoginMutation, useSignupMutation } from './api';
+import { useLoginMutation, useSignupMutation } from '../../lib/session-api';
 import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
 import { InvitationCard } from './InvitationCard';
-import { selectSessionNotice } from './session';
+import { selectSessionNotice } from '../../lib/session';
 import './auth.css';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { USER_SEARCH_MIN_CHARS } from '@warriors/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { useSearchUsersQuery } from './api';
 import { pickable, type Invitee } from './challenge-rules';
 

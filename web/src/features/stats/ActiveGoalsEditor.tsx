@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
 import { errorMessage } from '../../lib/api-error';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { DurationField, GoalCard, goalItemsOf, isCreator, useGoalActions, useUpdateCampaignMutation } from '../goals';
 import { joinFailed } from './GoalProgress';
 import { RemoveGoalButton } from './RemoveGoalButton';

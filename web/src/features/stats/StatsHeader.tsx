@@ -1,5 +1,5 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
 
 const number = (value: number) => value.toLocaleString('en-US');

@@ -10,7 +10,7 @@ import { tabId, Tabs } from '../../components/Tabs';
 import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { BadgeProgressLine, useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery } from '../badges';
 import { AddGoalForm, recordDailyGoal, RecommendationModal, useGetCampaignsQuery, useGoalActions, type CreatedGoal } from '../goals';
 import { CompactLeaderboard, WINDOW_TABS } from '../leaderboard';
