@@ -1,9 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACTIVITY_CATALOG, CHALLENGE_COUNT_MAX, CHALLENGE_COUNT_MIN, type CreateChallengeBody } from '@warriors/contracts';
+import type { CreateChallengeBody } from '@warriors/contracts';
+import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
 import { Modal } from '../../components/Modal';
-import { CHALLENGE_ACTIVITY_TYPES, challengeBody, challengeCountOnBlur, toggleGoal, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
+import { CHALLENGE_ACTIVITY_TYPES, challengeBody, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
 import { InviteeSearch } from './InviteeSearch';
 
 interface ChallengeFormModalProps {
@@ -27,7 +28,6 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const set = <K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const setCount = (type: keyof ChallengeFormValues['goals'], text: string) => setValues((current) => ({ ...current, goals: { ...current.goals, [type]: text } }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -77,40 +77,14 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
             <input id={`${id}-end`} type="datetime-local" required aria-required="true" value={values.end} onChange={(event) => set('end', event.target.value)} />
           </div>
         </div>
-        <fieldset className="challenge-goals">
-          <legend>Activity Goals</legend>
-          <ul className="challenge-goals__list">
-            {CHALLENGE_ACTIVITY_TYPES.map((type) => {
-              const { icon, label } = ACTIVITY_CATALOG[type];
-              const count = values.goals[type];
-              const checkId = `${id}-goal-${type}`;
-              return (
-                <li key={type} className={count === undefined ? 'challenge-goal' : 'challenge-goal challenge-goal--on'}>
-                  <label className="check challenge-goal__check" htmlFor={checkId}>
-                    <input id={checkId} type="checkbox" checked={count !== undefined} onChange={() => set('goals', toggleGoal(values.goals, type))} />
-                    <span>
-                      <span aria-hidden="true">{icon} </span>
-                      {label}
-                    </span>
-                  </label>
-                  {count !== undefined && (
-                    <input
-                      className="challenge-goal__count"
-                      type="number"
-                      inputMode="numeric"
-                      min={CHALLENGE_COUNT_MIN}
-                      max={CHALLENGE_COUNT_MAX}
-                      aria-label={`${label} quantity`}
-                      value={count}
-                      onChange={(event) => setCount(type, event.target.value)}
-                      onBlur={(event) => setCount(type, challengeCountOnBlur(event.target.value))}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
+        <ActivityCountPicker
+          idPrefix={`${id}-goal`}
+          legend="Activity Goals"
+          types={CHALLENGE_ACTIVITY_TYPES}
+          selection={values.goals}
+          onChange={(goals) => set('goals', goals)}
+          countWord="quantity"
+        />
         <div className="field">
           <label htmlFor={`${id}-target`}>
             Points Target <span className="muted">(optional)</span>

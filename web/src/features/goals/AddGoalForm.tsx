@@ -3,6 +3,7 @@ import {
   CAMPAIGN_ICON_EMOJI,
   CAMPAIGN_ICONS,
   DASHBOARD_COUNT_MAX,
+  GOAL_ACTIVITY_TYPES,
   GOAL_DURATION_OPTIONS,
   generatedGoalName,
   periodLabel,
@@ -10,11 +11,11 @@ import {
   type CampaignIcon,
   type GoalItem,
 } from '@warriors/contracts';
+import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { tabId, Tabs } from '../../components/Tabs';
 import { errorMessage } from '../../lib/api-error';
 import { FormErrors } from '../../components/FormErrors';
-import { ActivityCounts } from './ActivityCounts';
 import { useCreateGoalMutation } from './api';
 import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
@@ -102,7 +103,8 @@ function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) =
           ))}
         </div>
       </fieldset>
-      <ActivityCounts
+      <ActivityCountPicker
+        types={GOAL_ACTIVITY_TYPES}
         idPrefix={`${formId}-activity`}
         legend="Activities"
         selection={selection}
