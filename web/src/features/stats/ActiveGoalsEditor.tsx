@@ -10,6 +10,7 @@ import { DurationField, GoalCard, goalItemsOf, isCreator, useGoalActions, useUpd
 import { joinFailed } from './GoalProgress';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { goalEditBody, type GoalEdit } from './stats-rules';
+import './stats.css';
 
 const editOf = (goal: Campaign): GoalEdit => ({
   duration: String(goal.duration_days),

@@ -8,6 +8,7 @@ import { selectCurrentUser } from '../../lib/session';
 import { GoalCard, isCreator, useGoalActions } from '../goals';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { bucketPercent, BUCKET_LABELS, completedInLastWeek, goalsInBucket } from './stats-rules';
+import './stats.css';
 
 export const joinFailed = (): string => 'Failed to join campaign';
 
