@@ -4,6 +4,7 @@ import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
 import { Modal } from '../../components/Modal';
+import { TextField } from '../../components/TextField';
 import { CHALLENGE_ACTIVITY_TYPES, challengeBody, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
 import { InviteeSearch } from './InviteeSearch';
 
@@ -57,25 +58,47 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
     >
       <form id={`${id}-form`} className="form challenge-form" onSubmit={submit} noValidate>
         <FormErrors errors={errors} />
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Challenge Name</label>
-          <input id={`${id}-name`} value={values.name} maxLength={120} required aria-required="true" onChange={(event) => set('name', event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>
-            Description <span className="muted">(optional)</span>
-          </label>
-          <textarea id={`${id}-description`} rows={3} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Challenge Name"
+          value={values.name}
+          maxLength={120}
+          required
+          aria-required="true"
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <TextField
+          id={`${id}-description`}
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          as="textarea"
+          rows={3}
+          maxLength={1000}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-start`}>Start Date</label>
-            <input id={`${id}-start`} type="datetime-local" required aria-required="true" value={values.start} onChange={(event) => set('start', event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>End Date</label>
-            <input id={`${id}-end`} type="datetime-local" required aria-required="true" value={values.end} onChange={(event) => set('end', event.target.value)} />
-          </div>
+          <TextField
+            id={`${id}-start`}
+            label="Start Date"
+            type="datetime-local"
+            required
+            aria-required="true"
+            value={values.start}
+            onChange={(event) => set('start', event.target.value)}
+          />
+          <TextField
+            id={`${id}-end`}
+            label="End Date"
+            type="datetime-local"
+            required
+            aria-required="true"
+            value={values.end}
+            onChange={(event) => set('end', event.target.value)}
+          />
         </div>
         <ActivityCountPicker
           idPrefix={`${id}-goal`}
@@ -85,23 +108,20 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
           onChange={(goals) => set('goals', goals)}
           countWord="quantity"
         />
-        <div className="field">
-          <label htmlFor={`${id}-target`}>
-            Points Target <span className="muted">(optional)</span>
-          </label>
-          <input
-            id={`${id}-target`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={values.pointsTarget}
-            aria-describedby={`${id}-target-hint`}
-            onChange={(event) => set('pointsTarget', event.target.value)}
-          />
-          <p className="hint" id={`${id}-target-hint`}>
-            Leave empty to use the total points of the activity goals.
-          </p>
-        </div>
+        <TextField
+          id={`${id}-target`}
+          label={
+            <>
+              Points Target <span className="muted">(optional)</span>
+            </>
+          }
+          hint="Leave empty to use the total points of the activity goals."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={values.pointsTarget}
+          onChange={(event) => set('pointsTarget', event.target.value)}
+        />
         <label className="check challenge-form__private" htmlFor={`${id}-private`}>
           <input id={`${id}-private`} type="checkbox" checked={values.isPrivate} onChange={(event) => set('isPrivate', event.target.checked)} />
           <span>
@@ -112,20 +132,16 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
         {values.isPrivate && (
           <fieldset className="challenge-invites">
             <legend>{texts.invites}</legend>
-            <div className="field">
-              <label htmlFor={`${id}-emails`}>Invite by Email</label>
-              <textarea
-                id={`${id}-emails`}
-                rows={3}
-                value={values.inviteEmails}
-                placeholder={'Jane Doe, jane@example.com\nJohn Roe, john@example.com'}
-                aria-describedby={`${id}-emails-hint`}
-                onChange={(event) => set('inviteEmails', event.target.value)}
-              />
-              <p className="hint" id={`${id}-emails-hint`}>
-                One &quot;Name, Email&quot; per line.
-              </p>
-            </div>
+            <TextField
+              id={`${id}-emails`}
+              label="Invite by Email"
+              as="textarea"
+              hint='One "Name, Email" per line.'
+              rows={3}
+              value={values.inviteEmails}
+              placeholder={'Jane Doe, jane@example.com\nJohn Roe, john@example.com'}
+              onChange={(event) => set('inviteEmails', event.target.value)}
+            />
             <InviteeSearch picked={values.invitees} onChange={(invitees) => set('invitees', invitees)} />
           </fieldset>
         )}

@@ -3,6 +3,7 @@ import { GOAL_ACTIVITY_TYPES } from '@warriors/contracts';
 import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
+import { TextField } from '../../components/TextField';
 import { DurationField } from './DurationField';
 import type { CampaignBody } from './api';
 import { campaignBody, validateCampaignForm, type CampaignFormValues } from './goal-rules';
@@ -43,10 +44,7 @@ export function CampaignForm({ initial, submitLabel, busyLabel, busy, onSubmit, 
     <form className="form" onSubmit={submit} noValidate>
       <FormErrors errors={errors} />
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={nameField}>Campaign Name</label>
-          <input id={nameField} value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
-        </div>
+        <TextField id={nameField} label="Campaign Name" value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
         <DurationField id={`${formId}-duration`} value={values.duration} onChange={(duration) => setValues({ ...values, duration })} />
       </div>
       <ActivityCountPicker
