@@ -92,6 +92,10 @@ describe('lint: web layers', () => {
     expect(await importErrors('web/src/lib/api.ts', "export { sessionReducer } from './session';\n")).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
   });
 
+  it('refuses the store taking a slice from a feature', async () => {
+    expect(await importErrors('web/src/app/store.ts', "export { GuestOnly } from '../features/auth';\n")).toEqual(refused('built from lib'));
+  });
+
   it('refuses a hook called conditionally', async () => {
     const code = "import { useState } from 'react';\nexport function Planted({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
     expect(await importErrors('web/src/components/Planted.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/rules-of-hooks: /)]);
