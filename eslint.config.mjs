@@ -5,6 +5,9 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import js from '@eslint/js';
 import prettier from 'eslint-config-prettier';
+import checkFile from 'eslint-plugin-check-file';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -133,6 +136,11 @@ const APP_THROUGH_INDEX = {
     },
   ],
 };
+// no-cycle skips type-only imports, and the features' typed hooks read the store's types: a feature in
+// the store would close a loop that only this rule sees.
+const STORE_BELOW_FEATURES = {
+  patterns: [{ regex: layer('features'), message: 'The store and its typed hooks are built from lib/ (the session, the API slice), never from a feature.' }],
+};
 const SHARED_BELOW_FEATURES = {
   patterns: [{ regex: layer(either(['features', 'app'])), message: 'Shared code (components, lib, config) sits below the features and the app and imports neither.' }],
 };
@@ -162,9 +170,31 @@ export default defineConfig([
 
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES) },
   { files: ['web/src/app/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX) },
-  { files: ['web/src/app/hooks.ts'], rules: restrict(APP_THROUGH_INDEX) },
+  { files: ['web/src/app/store.ts'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX, STORE_BELOW_FEATURES) },
+  { files: ['web/src/app/hooks.ts'], rules: restrict(APP_THROUGH_INDEX, STORE_BELOW_FEATURES) },
   { files: ['web/src/main.tsx'], rules: restrict(TYPED_HOOKS) },
   ...FEATURES.map((feature) => ({ files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: restrict(TYPED_HOOKS, featureBoundaries(feature)) })),
+
+  { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
+  {
+    // Layers alone let two folders import each other (app/store and a feature did): cycles are refused outright.
+    files: ['web/src/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/extensions': ['.ts', '.tsx'], 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })] },
+    rules: { 'import-x/no-cycle': 'error' },
+  },
+  {
+    // A component's file is named after it (PascalCase.tsx); hooks, rules, route tables and the rest are kebab-case.
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { 'web/**/*.ts': 'KEBAB_CASE', 'web/**/*.tsx': '@(+([A-Z])*([a-zA-Z0-9])|+([a-z])*([a-z0-9])*(-+([a-z0-9])))' },
+        { ignoreMiddleExtensions: true },
+      ],
+    },
+  },
 
   prettier,
 ]);

@@ -86,4 +86,27 @@ describe('lint: web layers', () => {
     expect(await importErrors('web/src/features/goals/Planted.tsx', code)).toEqual(refused('typed hooks'));
     expect(await importErrors('web/src/app/hooks.ts', code)).toEqual([]);
   });
+
+  it('refuses an import cycle', async () => {
+    // lib/session imports lib/api, so an api that imported the session would close a loop.
+    expect(await importErrors('web/src/lib/api.ts', "export { sessionReducer } from './session';\n")).toEqual([expect.stringMatching(/^import-x\/no-cycle: /)]);
+  });
+
+  it('refuses the store taking a slice from a feature', async () => {
+    expect(await importErrors('web/src/app/store.ts', "export { GuestOnly } from '../features/auth';\n")).toEqual(refused('built from lib'));
+  });
+
+  it('refuses a hook called conditionally', async () => {
+    const code = "import { useState } from 'react';\nexport function Planted({ on }: { on: boolean }) {\n  if (on) useState(0);\n  return null;\n}\n";
+    expect(await importErrors('web/src/components/Planted.tsx', code)).toEqual([expect.stringMatching(/^react-hooks\/rules-of-hooks: /)]);
+  });
+
+  it('names components PascalCase.tsx and every other file kebab-case', async () => {
+    const code = 'export const planted = 1;\n';
+    const naming = [expect.stringMatching(/^check-file\/filename-naming-convention: /)];
+    expect(await importErrors('web/src/lib/PlantedRules.ts', code)).toEqual(naming);
+    expect(await importErrors('web/src/components/planted_card.tsx', code)).toEqual(naming);
+    expect(await importErrors('web/src/lib/planted-rules.ts', code)).toEqual([]);
+    expect(await importErrors('web/src/features/goals/use-planted.tsx', code)).toEqual([]);
+  });
 });

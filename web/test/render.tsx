@@ -4,7 +4,7 @@ import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../src/app/routes';
 import { makeStore, type RootState } from '../src/app/store';
-import { initialSessionState } from '../src/features/auth';
+import { initialSessionState } from '../src/lib/session';
 
 export const testUser: User = {
   id: 'u-1',

@@ -1,5 +1,5 @@
 import { Outlet } from 'react-router-dom';
-import { selectCurrentUser } from '../features/auth';
+import { selectCurrentUser } from '../lib/session';
 import { useAppSelector } from './hooks';
 import { NavBar } from './NavBar';
 

@@ -5,7 +5,7 @@ import { Avatar } from '../components/Avatar';
 import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
-import { logout } from '../features/auth';
+import { logout } from '../lib/session';
 import { ChallengeInviteItem, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { useLogFailure } from '../lib/use-log-failure';

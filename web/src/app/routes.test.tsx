@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { initialSessionState } from '../features/auth';
+import { initialSessionState } from '../lib/session';
 import { jsonResponse, mockFetch, renderApp, signedIn, signedOut, testUser } from '../../test/render';
 import { startSession } from './start-session';
 

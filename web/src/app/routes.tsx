@@ -34,7 +34,7 @@ export const routes: RouteObject[] = [
               { path: paths.leaderboard, ...screen(() => import('../features/leaderboard/LeaderboardScreen')) },
               { path: paths.badges, ...screen(() => import('../features/badges/BadgesScreen')) },
               { path: paths.goals, ...screen(() => import('../features/goals/GoalsScreen')) },
-              { path: paths.stats, ...screen(() => import('../features/stats/StatsScreen')) },
+              { path: paths.stats, ...screen(() => import('./stats/StatsScreen')) },
               { path: paths.profile, ...screen(() => import('../features/profile/ProfileScreen')) },
               { path: paths.userProfile, ...screen(() => import('../features/profile/ProfileScreen')) },
             ],

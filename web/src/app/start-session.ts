@@ -1,4 +1,4 @@
-import { fetchCurrentUser } from '../features/auth';
+import { fetchCurrentUser } from '../lib/session';
 import type { AppStore } from './store';
 
 /** On load, a stored token is checked by fetching its user (spec point 4). */

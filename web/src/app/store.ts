@@ -1,5 +1,5 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { sessionReducer } from '../features/auth';
+import { sessionReducer } from '../lib/session';
 import { api } from '../lib/api';
 import { writeToken } from '../lib/token-storage';
 

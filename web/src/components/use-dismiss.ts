@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 
 /**
  * Closes an open menu or dialog on Escape (handing focus back to the element that opened it)
@@ -9,8 +9,12 @@ export function useDismiss(
   close: () => void,
   { container, returnFocus }: { container?: RefObject<HTMLElement | null>; returnFocus?: RefObject<HTMLElement | null> },
 ) {
+  // The listeners stay subscribed across renders, so they read the latest close through a ref,
+  // refreshed after each commit (a ref written during render is not safe under concurrent rendering).
   const closeRef = useRef(close);
-  closeRef.current = close;
+  useLayoutEffect(() => {
+    closeRef.current = close;
+  });
 
   useEffect(() => {
     if (!open) return undefined;

@@ -8,7 +8,7 @@ import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
 import { BATTLE_GROUND_ID } from '../../config/paths';
 import { LogActivityPanel, ShotsFired } from '../../features/activity';
-import { selectCurrentUser } from '../../features/auth';
+import { selectCurrentUser } from '../../lib/session';
 import { CoachingPanel } from '../../features/coaching';
 import { BadgesModal } from '../../features/badges';
 import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, finishedThisPeriod, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ACTIVITY_CATALOG, BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_THRESHOLD, SCORED_ACTIVITY_TYPES, type BulkActivityBody } from '@warriors/contracts';
 import { LogFormModal } from './LogFormModal';
 import { toBulkBody, validateBulkForm, type BulkFormValues, type ScoredActivityType } from './log-rules';
+import { TextField } from '../../components/TextField';
 
 interface BulkModalProps {
   busy: boolean;
@@ -21,31 +22,42 @@ export function BulkModal({ busy, onConfirm, onClose }: BulkModalProps) {
     <LogFormModal title="Bulk Entry" submitLabel="Log Bulk Entry" busy={busy} validate={() => validateBulkForm(values)} log={() => onConfirm(toBulkBody(values))} onClose={onClose}>
       {(formId) => (
         <>
-          <div className="field">
-            <label htmlFor={`${formId}-type`}>Activity</label>
-            <select
-              id={`${formId}-type`}
-              value={values.activityType}
-              onChange={(event) => setValues((current) => ({ ...current, activityType: event.target.value as ScoredActivityType }))}
-            >
-              {SCORED_ACTIVITY_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {ACTIVITY_CATALOG[type].label} (+{ACTIVITY_CATALOG[type].points} pts each)
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className="field">
-            <label htmlFor={`${formId}-quantity`}>Quantity</label>
-            <input id={`${formId}-quantity`} type="number" inputMode="numeric" min={1} max={BULK_MAX_QUANTITY} value={values.quantity} onChange={update('quantity')} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${formId}-note`}>Note</label>
-            <textarea id={`${formId}-note`} rows={3} value={values.note} onChange={update('note')} aria-describedby={`${formId}-note-hint`} />
-            <p className="hint" id={`${formId}-note-hint`}>
-              Required above {BULK_NOTE_THRESHOLD}: at least {BULK_NOTE_MIN_LENGTH} characters on what you did.
-            </p>
-          </div>
+          <TextField
+            id={`${formId}-type`}
+            label="Activity"
+            as="select"
+            value={values.activityType}
+            onChange={(event) => setValues((current) => ({ ...current, activityType: event.target.value as ScoredActivityType }))}
+          >
+            {SCORED_ACTIVITY_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {ACTIVITY_CATALOG[type].label} (+{ACTIVITY_CATALOG[type].points} pts each)
+              </option>
+            ))}
+          </TextField>
+          <TextField
+            id={`${formId}-quantity`}
+            label="Quantity"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={BULK_MAX_QUANTITY}
+            value={values.quantity}
+            onChange={update('quantity')}
+          />
+          <TextField
+            id={`${formId}-note`}
+            label="Note"
+            as="textarea"
+            hint={
+              <>
+                Required above {BULK_NOTE_THRESHOLD}: at least {BULK_NOTE_MIN_LENGTH} characters on what you did.
+              </>
+            }
+            rows={3}
+            value={values.note}
+            onChange={update('note')}
+          />
           <label className="check">
             <input type="checkbox" checked={values.honestyConfirmed} onChange={(event) => setValues((current) => ({ ...current, honestyConfirmed: event.target.checked }))} />
             <span>I confirm this entry is accurate</span>

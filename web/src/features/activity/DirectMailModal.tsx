@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_THRESHOLD } from '@warriors/contracts';
 import { LogFormModal } from './LogFormModal';
 import { needsNote, parseQuantity, planDirectMail, validateDirectMail, type DirectMailPlan } from './log-rules';
+import { TextField } from '../../components/TextField';
 
 interface DirectMailModalProps {
   busy: boolean;
@@ -27,26 +28,30 @@ export function DirectMailModal({ busy, onConfirm, onClose }: DirectMailModalPro
     >
       {(formId) => (
         <>
-          <div className="field">
-            <label htmlFor={`${formId}-quantity`}>How many mailers did you send?</label>
-            <input
-              id={`${formId}-quantity`}
-              type="number"
-              inputMode="numeric"
-              min={1}
-              max={BULK_MAX_QUANTITY}
-              value={quantity}
-              onChange={(event) => setQuantity(event.target.value)}
-            />
-          </div>
+          <TextField
+            id={`${formId}-quantity`}
+            label="How many mailers did you send?"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={BULK_MAX_QUANTITY}
+            value={quantity}
+            onChange={(event) => setQuantity(event.target.value)}
+          />
           {askNote && (
-            <div className="field">
-              <label htmlFor={`${formId}-note`}>Description</label>
-              <textarea id={`${formId}-note`} rows={3} value={note} onChange={(event) => setNote(event.target.value)} />
-              <p className="hint">
-                Over {BULK_NOTE_THRESHOLD} mailers: describe the campaign in at least {BULK_NOTE_MIN_LENGTH} characters.
-              </p>
-            </div>
+            <TextField
+              id={`${formId}-note`}
+              label="Description"
+              as="textarea"
+              after={
+                <p className="hint">
+                  Over {BULK_NOTE_THRESHOLD} mailers: describe the campaign in at least {BULK_NOTE_MIN_LENGTH} characters.
+                </p>
+              }
+              rows={3}
+              value={note}
+              onChange={(event) => setNote(event.target.value)}
+            />
           )}
         </>
       )}

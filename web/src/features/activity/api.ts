@@ -1,6 +1,6 @@
 import type { ActivityType, BulkActivityBody, HeldActivity, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
-import { fetchCurrentUser } from '../auth';
+import { fetchCurrentUser } from '../../lib/session';
 
 /** One key per user action, so a retried request is recognised by the server and never logs twice. */
 interface Idempotent {

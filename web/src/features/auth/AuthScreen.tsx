@@ -3,12 +3,13 @@ import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
 import { CHALLENGE_ID_PARAM } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
-import { useLoginMutation, useSignupMutation } from './api';
+import { useLoginMutation, useSignupMutation } from '../../lib/session-api';
 import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
 import { InvitationCard } from './InvitationCard';
-import { selectSessionNotice } from './session';
+import { selectSessionNotice } from '../../lib/session';
 import './auth.css';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
@@ -90,71 +91,43 @@ export default function AuthScreen() {
         )}
 
         <form className="form" onSubmit={submit} noValidate>
-          {signingUp && (
-            <div className="field">
-              <label htmlFor="auth-name">Name</label>
-              <input id="auth-name" autoComplete="name" value={values.name} onChange={update('name')} required />
-            </div>
-          )}
-          <div className="field">
-            <label htmlFor="auth-email">Email</label>
-            <input id="auth-email" type="email" autoComplete="email" value={values.email} onChange={update('email')} required />
-          </div>
-          <div className="field">
-            <label htmlFor="auth-password">Password</label>
-            <input
-              id="auth-password"
-              type="password"
-              autoComplete={signingUp ? 'new-password' : 'current-password'}
-              value={values.password}
-              onChange={update('password')}
-              required
-            />
-          </div>
+          {signingUp && <TextField id="auth-name" label="Name" autoComplete="name" value={values.name} onChange={update('name')} required />}
+          <TextField id="auth-email" label="Email" type="email" autoComplete="email" value={values.email} onChange={update('email')} required />
+          <TextField
+            id="auth-password"
+            label="Password"
+            type="password"
+            autoComplete={signingUp ? 'new-password' : 'current-password'}
+            value={values.password}
+            onChange={update('password')}
+            required
+          />
 
           {signingUp && (
             <>
-              <div className="field">
-                <label htmlFor="auth-focus">Focus area</label>
-                <select id="auth-focus" value={values.focus_area} onChange={update('focus_area')} required>
-                  <option value="">Choose your focus</option>
-                  {FOCUS_AREA_OPTIONS.map(({ value, label }) => (
-                    <option key={value} value={value}>
-                      {label}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <TextField id="auth-focus" label="Focus area" as="select" value={values.focus_area} onChange={update('focus_area')} required>
+                <option value="">Choose your focus</option>
+                {FOCUS_AREA_OPTIONS.map(({ value, label }) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </TextField>
               <div className="form__row">
-                <div className="field">
-                  <label htmlFor="auth-phone">Phone</label>
-                  <input id="auth-phone" type="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
-                </div>
-                <div className="field">
-                  <label htmlFor="auth-company">Company</label>
-                  <input id="auth-company" autoComplete="organization" value={values.company} onChange={update('company')} />
-                </div>
+                <TextField id="auth-phone" label="Phone" type="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
+                <TextField id="auth-company" label="Company" autoComplete="organization" value={values.company} onChange={update('company')} />
               </div>
               <div className="form__row form__row--city">
-                <div className="field">
-                  <label htmlFor="auth-city">City</label>
-                  <input id="auth-city" autoComplete="address-level2" value={values.city} onChange={update('city')} />
-                </div>
-                <div className="field">
-                  <label htmlFor="auth-state">State</label>
-                  <input id="auth-state" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
-                </div>
+                <TextField id="auth-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
+                <TextField id="auth-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
               </div>
-              <div className="field">
-                <label htmlFor="auth-timezone">Timezone</label>
-                <select id="auth-timezone" value={values.timezone} onChange={update('timezone')}>
-                  {zones.map((zone) => (
-                    <option key={zone} value={zone}>
-                      {zone.replaceAll('_', ' ')}
-                    </option>
-                  ))}
-                </select>
-              </div>
+              <TextField id="auth-timezone" label="Timezone" as="select" value={values.timezone} onChange={update('timezone')}>
+                {zones.map((zone) => (
+                  <option key={zone} value={zone}>
+                    {zone.replaceAll('_', ' ')}
+                  </option>
+                ))}
+              </TextField>
             </>
           )}
 

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom
 import { useAppSelector } from '../../app/hooks';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { afterAuthPath, paths } from '../../config/paths';
-import { selectCurrentUser, selectSessionLoading } from './session';
+import { selectCurrentUser, selectSessionLoading } from '../../lib/session';
 
 /** Holds every route behind 'Loading...' until a stored token has been checked. */
 export function SessionGate() {

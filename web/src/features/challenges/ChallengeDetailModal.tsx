@@ -5,7 +5,8 @@ import { Modal } from '../../components/Modal';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetChallengeLeaderboardQuery, useGetChallengeQuery } from './api';
-import { goalLines, pointsText, rankMark, timeLeftText, warriorsText } from './challenge-rules';
+import { ChallengeFacts } from './ChallengeFacts';
+import { pointsText, rankMark, timeLeftText, warriorsText } from './challenge-rules';
 
 interface ChallengeDetailModalProps {
   challengeId: number;
@@ -98,45 +99,38 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
       ) : (
         <div className="challenge-detail">
           {challenge.description && <p className="challenge-detail__description">{challenge.description}</p>}
-          <dl className="challenge-detail__facts">
-            <div>
-              <dt>Duration</dt>
-              <dd>
-                {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
-                <span className="challenge-detail__sub">{timeLeftText(challenge)}</span>
-              </dd>
-            </div>
-            <div>
-              <dt>Warriors participating</dt>
-              <dd>{warriorsText(challenge.members_count)}</dd>
-            </div>
-            <div>
-              <dt>Target points</dt>
-              <dd>{challenge.points_target === null ? 'No target' : pointsText(challenge.points_target)}</dd>
-            </div>
-            <div>
-              <dt>Hosted by</dt>
-              <dd>
-                {challenge.owner_name}{' '}
-                <span role="img" aria-label="Host">
-                  👑
-                </span>
-              </dd>
-            </div>
-          </dl>
-          {goalLines(challenge.activity_goals).length > 0 && (
-            <>
-              <h3 className="challenge-detail__heading">Challenge Goals</h3>
-              <ul className="chip-list challenge-goal-lines">
-                {goalLines(challenge.activity_goals).map((goal) => (
-                  <li key={goal.type}>
-                    <span aria-hidden="true">{goal.icon} </span>
-                    {goal.count.toLocaleString('en-US')} {goal.count === 1 ? goal.label : goal.plural}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          <ChallengeFacts
+            facts={[
+              {
+                label: 'Duration',
+                value: (
+                  <>
+                    {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+                    <span className="challenge-detail__sub">{timeLeftText(challenge)}</span>
+                  </>
+                ),
+              },
+              { label: 'Warriors participating', value: warriorsText(challenge.members_count) },
+              { label: 'Target points', value: challenge.points_target === null ? 'No target' : pointsText(challenge.points_target) },
+              {
+                label: 'Hosted by',
+                value: (
+                  <>
+                    {challenge.owner_name}{' '}
+                    <span role="img" aria-label="Host">
+                      👑
+                    </span>
+                  </>
+                ),
+              },
+            ]}
+            goals={challenge.activity_goals}
+            goalText={(goal) => (
+              <>
+                {goal.count.toLocaleString('en-US')} {goal.count === 1 ? goal.label : goal.plural}
+              </>
+            )}
+          />
           {challenge.is_joined && (
             <div className="challenge-progress">
               <div className="challenge-progress__label">

@@ -1,9 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
-import { ACTIVITY_CATALOG, CHALLENGE_COUNT_MAX, CHALLENGE_COUNT_MIN, type CreateChallengeBody } from '@warriors/contracts';
+import type { CreateChallengeBody } from '@warriors/contracts';
+import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
 import { Modal } from '../../components/Modal';
-import { CHALLENGE_ACTIVITY_TYPES, challengeBody, challengeCountOnBlur, toggleGoal, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
+import { TextField } from '../../components/TextField';
+import { CHALLENGE_ACTIVITY_TYPES, challengeBody, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
 import { InviteeSearch } from './InviteeSearch';
 
 interface ChallengeFormModalProps {
@@ -27,7 +29,6 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<string[]>([]);
   const set = <K extends keyof ChallengeFormValues>(field: K, value: ChallengeFormValues[K]) => setValues((current) => ({ ...current, [field]: value }));
-  const setCount = (type: keyof ChallengeFormValues['goals'], text: string) => setValues((current) => ({ ...current, goals: { ...current.goals, [type]: text } }));
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -57,77 +58,70 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
     >
       <form id={`${id}-form`} className="form challenge-form" onSubmit={submit} noValidate>
         <FormErrors errors={errors} />
-        <div className="field">
-          <label htmlFor={`${id}-name`}>Challenge Name</label>
-          <input id={`${id}-name`} value={values.name} maxLength={120} required aria-required="true" onChange={(event) => set('name', event.target.value)} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-description`}>
-            Description <span className="muted">(optional)</span>
-          </label>
-          <textarea id={`${id}-description`} rows={3} maxLength={1000} value={values.description} onChange={(event) => set('description', event.target.value)} />
-        </div>
+        <TextField
+          id={`${id}-name`}
+          label="Challenge Name"
+          value={values.name}
+          maxLength={120}
+          required
+          aria-required="true"
+          onChange={(event) => set('name', event.target.value)}
+        />
+        <TextField
+          id={`${id}-description`}
+          label={
+            <>
+              Description <span className="muted">(optional)</span>
+            </>
+          }
+          as="textarea"
+          rows={3}
+          maxLength={1000}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
         <div className="form__row">
-          <div className="field">
-            <label htmlFor={`${id}-start`}>Start Date</label>
-            <input id={`${id}-start`} type="datetime-local" required aria-required="true" value={values.start} onChange={(event) => set('start', event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-end`}>End Date</label>
-            <input id={`${id}-end`} type="datetime-local" required aria-required="true" value={values.end} onChange={(event) => set('end', event.target.value)} />
-          </div>
-        </div>
-        <fieldset className="challenge-goals">
-          <legend>Activity Goals</legend>
-          <ul className="challenge-goals__list">
-            {CHALLENGE_ACTIVITY_TYPES.map((type) => {
-              const { icon, label } = ACTIVITY_CATALOG[type];
-              const count = values.goals[type];
-              const checkId = `${id}-goal-${type}`;
-              return (
-                <li key={type} className={count === undefined ? 'challenge-goal' : 'challenge-goal challenge-goal--on'}>
-                  <label className="check challenge-goal__check" htmlFor={checkId}>
-                    <input id={checkId} type="checkbox" checked={count !== undefined} onChange={() => set('goals', toggleGoal(values.goals, type))} />
-                    <span>
-                      <span aria-hidden="true">{icon} </span>
-                      {label}
-                    </span>
-                  </label>
-                  {count !== undefined && (
-                    <input
-                      className="challenge-goal__count"
-                      type="number"
-                      inputMode="numeric"
-                      min={CHALLENGE_COUNT_MIN}
-                      max={CHALLENGE_COUNT_MAX}
-                      aria-label={`${label} quantity`}
-                      value={count}
-                      onChange={(event) => setCount(type, event.target.value)}
-                      onBlur={(event) => setCount(type, challengeCountOnBlur(event.target.value))}
-                    />
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </fieldset>
-        <div className="field">
-          <label htmlFor={`${id}-target`}>
-            Points Target <span className="muted">(optional)</span>
-          </label>
-          <input
-            id={`${id}-target`}
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={values.pointsTarget}
-            aria-describedby={`${id}-target-hint`}
-            onChange={(event) => set('pointsTarget', event.target.value)}
+          <TextField
+            id={`${id}-start`}
+            label="Start Date"
+            type="datetime-local"
+            required
+            aria-required="true"
+            value={values.start}
+            onChange={(event) => set('start', event.target.value)}
           />
-          <p className="hint" id={`${id}-target-hint`}>
-            Leave empty to use the total points of the activity goals.
-          </p>
+          <TextField
+            id={`${id}-end`}
+            label="End Date"
+            type="datetime-local"
+            required
+            aria-required="true"
+            value={values.end}
+            onChange={(event) => set('end', event.target.value)}
+          />
         </div>
+        <ActivityCountPicker
+          idPrefix={`${id}-goal`}
+          legend="Activity Goals"
+          types={CHALLENGE_ACTIVITY_TYPES}
+          selection={values.goals}
+          onChange={(goals) => set('goals', goals)}
+          countWord="quantity"
+        />
+        <TextField
+          id={`${id}-target`}
+          label={
+            <>
+              Points Target <span className="muted">(optional)</span>
+            </>
+          }
+          hint="Leave empty to use the total points of the activity goals."
+          type="number"
+          inputMode="numeric"
+          min={1}
+          value={values.pointsTarget}
+          onChange={(event) => set('pointsTarget', event.target.value)}
+        />
         <label className="check challenge-form__private" htmlFor={`${id}-private`}>
           <input id={`${id}-private`} type="checkbox" checked={values.isPrivate} onChange={(event) => set('isPrivate', event.target.checked)} />
           <span>
@@ -138,20 +132,16 @@ export function ChallengeFormModal({ mode, initial, busy, onSubmit, onClose }: C
         {values.isPrivate && (
           <fieldset className="challenge-invites">
             <legend>{texts.invites}</legend>
-            <div className="field">
-              <label htmlFor={`${id}-emails`}>Invite by Email</label>
-              <textarea
-                id={`${id}-emails`}
-                rows={3}
-                value={values.inviteEmails}
-                placeholder={'Jane Doe, jane@example.com\nJohn Roe, john@example.com'}
-                aria-describedby={`${id}-emails-hint`}
-                onChange={(event) => set('inviteEmails', event.target.value)}
-              />
-              <p className="hint" id={`${id}-emails-hint`}>
-                One &quot;Name, Email&quot; per line.
-              </p>
-            </div>
+            <TextField
+              id={`${id}-emails`}
+              label="Invite by Email"
+              as="textarea"
+              hint='One "Name, Email" per line.'
+              rows={3}
+              value={values.inviteEmails}
+              placeholder={'Jane Doe, jane@example.com\nJohn Roe, john@example.com'}
+              onChange={(event) => set('inviteEmails', event.target.value)}
+            />
             <InviteeSearch picked={values.invitees} onChange={(invitees) => set('invitees', invitees)} />
           </fieldset>
         )}

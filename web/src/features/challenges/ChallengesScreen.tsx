@@ -10,7 +10,7 @@ import { Tabs, tabId } from '../../components/Tabs';
 import { CHALLENGE_ID_PARAM, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import {
   useCreateChallengeMutation,
   useDeleteChallengeMutation,

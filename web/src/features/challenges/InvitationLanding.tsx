@@ -6,7 +6,8 @@ import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/relative-time';
 import { useGetPublicChallengeQuery, useJoinChallengeMutation } from './api';
-import { goalLines, pointsText, warriorsText } from './challenge-rules';
+import { ChallengeFacts } from './ChallengeFacts';
+import { pointsText, warriorsText } from './challenge-rules';
 
 interface InvitationLandingProps {
   challengeId: string;
@@ -62,37 +63,26 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: I
             {challenge.name}
           </p>
           {challenge.description && <p className="challenge-detail__description">{challenge.description}</p>}
-          <dl className="challenge-detail__facts">
-            <div>
-              <dt>Duration</dt>
-              <dd>
-                {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
-              </dd>
-            </div>
-            <div>
-              <dt>Warriors</dt>
-              <dd>{warriorsText(challenge.members_count)}</dd>
-            </div>
-            {challenge.points_target !== null && (
-              <div>
-                <dt>Target</dt>
-                <dd>{pointsText(challenge.points_target)}</dd>
-              </div>
+          <ChallengeFacts
+            facts={[
+              {
+                label: 'Duration',
+                value: (
+                  <>
+                    {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+                  </>
+                ),
+              },
+              { label: 'Warriors', value: warriorsText(challenge.members_count) },
+              ...(challenge.points_target !== null ? [{ label: 'Target', value: pointsText(challenge.points_target) }] : []),
+            ]}
+            goals={challenge.activity_goals}
+            goalText={(goal) => (
+              <>
+                {goal.label}: {goal.count.toLocaleString('en-US')}
+              </>
             )}
-          </dl>
-          {goalLines(challenge.activity_goals).length > 0 && (
-            <>
-              <h3 className="challenge-detail__heading">Challenge Goals</h3>
-              <ul className="chip-list challenge-goal-lines">
-                {goalLines(challenge.activity_goals).map((goal) => (
-                  <li key={goal.type}>
-                    <span aria-hidden="true">{goal.icon} </span>
-                    {goal.label}: {goal.count.toLocaleString('en-US')}
-                  </li>
-                ))}
-              </ul>
-            </>
-          )}
+          />
           <p className="invitation-landing__host">Hosted by {challenge.owner_name}</p>
         </div>
       ) : isError ? (

@@ -2,9 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import { USER_SEARCH_MIN_CHARS } from '@warriors/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { useSearchUsersQuery } from './api';
 import { pickable, type Invitee } from './challenge-rules';
+import { TextField } from '../../components/TextField';
 
 /** Spec point 5: the search waits for 300 ms of quiet typing. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
@@ -26,7 +27,6 @@ interface InviteeSearchProps {
 /** Finds warriors by name or username (2+ characters) and keeps the picked ones as removable chips. */
 export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
   const inputId = useId();
-  const hintId = useId();
   const self = useAppSelector(selectCurrentUser);
   const [text, setText] = useState('');
   const query = useDebounced(text.trim(), USER_SEARCH_DEBOUNCE_MS);
@@ -43,21 +43,16 @@ export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
 
   return (
     <div className="invitee-search">
-      <div className="field">
-        <label htmlFor={inputId}>Search Warriors</label>
-        <input
-          id={inputId}
-          type="search"
-          value={text}
-          autoComplete="off"
-          placeholder="Search by name or username"
-          aria-describedby={hintId}
-          onChange={(event) => setText(event.target.value)}
-        />
-        <p className="hint" id={hintId}>
-          Type at least {USER_SEARCH_MIN_CHARS} characters.
-        </p>
-      </div>
+      <TextField
+        id={inputId}
+        label="Search Warriors"
+        hint={<>Type at least {USER_SEARCH_MIN_CHARS} characters.</>}
+        type="search"
+        value={text}
+        autoComplete="off"
+        placeholder="Search by name or username"
+        onChange={(event) => setText(event.target.value)}
+      />
       {searching && (
         <div aria-live="polite">
           {isFetching && !data ? (

@@ -1,10 +1,7 @@
 import {
   ACTIVITY_CATALOG,
-  CHALLENGE_COUNT_MAX,
-  CHALLENGE_COUNT_MIN,
   CHALLENGE_MESSAGES,
   challengeDateIssues,
-  DEFAULT_CHALLENGE_COUNT,
   GOAL_ACTIVITY_TYPES,
   parseInviteEmails,
   type ActivityGoalMap,
@@ -14,6 +11,7 @@ import {
   type CreateChallengeBody,
   type UserSearchResult,
 } from '@warriors/contracts';
+import { activityCountOnBlur } from '../../lib/activity-counts';
 
 /** The activity types a challenge may set goals on, in the catalog's order. */
 export const CHALLENGE_ACTIVITY_TYPES: readonly ActivityType[] = GOAL_ACTIVITY_TYPES;
@@ -49,22 +47,7 @@ export const EMPTY_CHALLENGE_FORM: ChallengeFormValues = {
   invitees: [],
 };
 
-/** Ticking an activity adds it with count 50; unticking removes it (spec point 4). */
-export function toggleGoal(goals: GoalSelection, type: ActivityType): GoalSelection {
-  const next = { ...goals };
-  if (next[type] === undefined) next[type] = String(DEFAULT_CHALLENGE_COUNT);
-  else delete next[type];
-  return next;
-}
-
 const wholeNumber = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
-
-/** Spec point 5: on leaving the field, empty, non-numeric or below 1 becomes 50; above 10000 becomes 10000. */
-export function challengeCountOnBlur(text: string): string {
-  const count = wholeNumber(text);
-  if (!(count >= CHALLENGE_COUNT_MIN)) return String(DEFAULT_CHALLENGE_COUNT);
-  return String(Math.min(count, CHALLENGE_COUNT_MAX));
-}
 
 /** A datetime-local text ('2026-12-01T09:00') to the ISO instant it names in this browser's zone. */
 export function localInputToIso(text: string): string {
@@ -83,7 +66,7 @@ export function isoToLocalInput(iso: string): string {
 function goalsOf(selection: GoalSelection): ChallengeGoal[] {
   return CHALLENGE_ACTIVITY_TYPES.filter((type) => selection[type] !== undefined).map((type) => ({
     type,
-    count: Number(challengeCountOnBlur(selection[type] ?? '')),
+    count: Number(activityCountOnBlur(selection[type] ?? '')),
   }));
 }
 

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { errorMessage } from '../../lib/api-error';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { AddGoalForm, type CreatedGoal } from './AddGoalForm';
 import { GoalCard } from './GoalCard';
 import { isCreator, recordDailyGoal } from './goal-rules';

@@ -3,6 +3,7 @@ import {
   CAMPAIGN_ICON_EMOJI,
   CAMPAIGN_ICONS,
   DASHBOARD_COUNT_MAX,
+  GOAL_ACTIVITY_TYPES,
   GOAL_DURATION_OPTIONS,
   generatedGoalName,
   periodLabel,
@@ -10,11 +11,12 @@ import {
   type CampaignIcon,
   type GoalItem,
 } from '@warriors/contracts';
+import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { tabId, Tabs } from '../../components/Tabs';
 import { errorMessage } from '../../lib/api-error';
 import { FormErrors } from '../../components/FormErrors';
-import { ActivityCounts } from './ActivityCounts';
+import { TextField } from '../../components/TextField';
 import { useCreateGoalMutation } from './api';
 import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
@@ -70,26 +72,21 @@ function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) =
     <form className="form" onSubmit={submit} noValidate aria-label="Custom Goal">
       <FormErrors errors={errors} />
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={ADD_GOAL_FIELD_ID}>Goal name (optional)</label>
-          <input
-            id={ADD_GOAL_FIELD_ID}
-            value={name}
-            maxLength={120}
-            onChange={(event) => setName(event.target.value)}
-            placeholder={goals.length > 0 ? generatedGoalName(durationDays, goals) : 'Auto-named if left blank'}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${formId}-duration`}>Duration</label>
-          <select id={`${formId}-duration`} value={durationDays} onChange={(event) => setDurationDays(Number(event.target.value))}>
-            {GOAL_DURATION_OPTIONS.map((days) => (
-              <option key={days} value={days}>
-                {durationText(days)}
-              </option>
-            ))}
-          </select>
-        </div>
+        <TextField
+          id={ADD_GOAL_FIELD_ID}
+          label="Goal name (optional)"
+          value={name}
+          maxLength={120}
+          onChange={(event) => setName(event.target.value)}
+          placeholder={goals.length > 0 ? generatedGoalName(durationDays, goals) : 'Auto-named if left blank'}
+        />
+        <TextField id={`${formId}-duration`} label="Duration" as="select" value={durationDays} onChange={(event) => setDurationDays(Number(event.target.value))}>
+          {GOAL_DURATION_OPTIONS.map((days) => (
+            <option key={days} value={days}>
+              {durationText(days)}
+            </option>
+          ))}
+        </TextField>
       </div>
       <fieldset className="icon-picker">
         <legend>Icon</legend>
@@ -102,7 +99,8 @@ function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) =
           ))}
         </div>
       </fieldset>
-      <ActivityCounts
+      <ActivityCountPicker
+        types={GOAL_ACTIVITY_TYPES}
         idPrefix={`${formId}-activity`}
         legend="Activities"
         selection={selection}

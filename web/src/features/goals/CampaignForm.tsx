@@ -1,11 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import { GOAL_COUNT_MAX } from '@warriors/contracts';
+import { GOAL_ACTIVITY_TYPES } from '@warriors/contracts';
+import { ActivityCountPicker } from '../../components/ActivityCountPicker';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
-import { ActivityCounts } from './ActivityCounts';
+import { TextField } from '../../components/TextField';
 import { DurationField } from './DurationField';
 import type { CampaignBody } from './api';
-import { campaignBody, campaignCountOnBlur, validateCampaignForm, type CampaignFormValues } from './goal-rules';
+import { campaignBody, validateCampaignForm, type CampaignFormValues } from './goal-rules';
 import './goals.css';
 
 interface CampaignFormProps {
@@ -43,19 +44,15 @@ export function CampaignForm({ initial, submitLabel, busyLabel, busy, onSubmit, 
     <form className="form" onSubmit={submit} noValidate>
       <FormErrors errors={errors} />
       <div className="form__row">
-        <div className="field">
-          <label htmlFor={nameField}>Campaign Name</label>
-          <input id={nameField} value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
-        </div>
+        <TextField id={nameField} label="Campaign Name" value={values.name} maxLength={120} onChange={(event) => setValues({ ...values, name: event.target.value })} required />
         <DurationField id={`${formId}-duration`} value={values.duration} onChange={(duration) => setValues({ ...values, duration })} />
       </div>
-      <ActivityCounts
+      <ActivityCountPicker
+        types={GOAL_ACTIVITY_TYPES}
         idPrefix={`${formId}-activity`}
         legend="Activity Goals"
         selection={values.selection}
         onChange={(selection) => setValues({ ...values, selection })}
-        onCountBlur={campaignCountOnBlur}
-        max={GOAL_COUNT_MAX}
       />
       <div className="form__actions">
         {onCancel && (

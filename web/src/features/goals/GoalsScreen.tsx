@@ -10,7 +10,7 @@ import { PromoBanner } from '../../components/PromoBanner';
 import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { useCreateCampaignMutation, useGetCampaignsQuery, useUpdateCampaignMutation, type CampaignBody } from './api';
 import { CampaignForm } from './CampaignForm';
 import { GoalCard, JoinableGoalCard } from './GoalCard';

@@ -3,7 +3,6 @@ import { campaign, campaignList } from '../../../test/fixtures';
 import {
   campaignBody,
   campaignCountAtSubmit,
-  campaignCountOnBlur,
   categoryPercent,
   dashboardCountOnBlur,
   dashboardGoals,
@@ -11,7 +10,6 @@ import {
   progressPercent,
   recommendationsFor,
   recordDailyGoal,
-  toggleActivity,
   validateCampaignForm,
   validateDashboardGoal,
 } from './goal-rules';
@@ -52,12 +50,6 @@ describe('the logging lock', () => {
 });
 
 describe('dashboard Add Goal', () => {
-  it('ticks an activity at 50 and unticking removes it', () => {
-    const ticked = toggleActivity({}, 'cold_call');
-    expect(ticked).toEqual({ cold_call: '50' });
-    expect(toggleActivity(ticked, 'cold_call')).toEqual({});
-  });
-
   it('sends only counts above 0, at most 1000, and asks for one otherwise', () => {
     expect(dashboardGoals({ email: '0', cold_call: '3', meeting: '' })).toEqual([{ type: 'cold_call', count: 3 }]);
     expect(dashboardCountOnBlur('1500')).toBe('1000');
@@ -68,14 +60,6 @@ describe('dashboard Add Goal', () => {
 });
 
 describe('goals screen custom campaign', () => {
-  it('turns a blank, invalid or zero count into 50 on blur and caps it at 10000', () => {
-    expect(campaignCountOnBlur('')).toBe('50');
-    expect(campaignCountOnBlur('abc')).toBe('50');
-    expect(campaignCountOnBlur('0')).toBe('50');
-    expect(campaignCountOnBlur('20000')).toBe('10000');
-    expect(campaignCountOnBlur('75')).toBe('75');
-  });
-
   it('sends a count still blank at submit as 10', () => {
     expect(campaignCountAtSubmit('')).toBe(10);
     expect(campaignBody({ name: ' Blitz ', duration: '7', selection: { doorknock: '', email: '30' } })).toEqual({

@@ -1,6 +1,5 @@
 import {
   DASHBOARD_COUNT_MAX,
-  DEFAULT_GOAL_COUNT,
   BLANK_COUNT_AT_SUBMIT,
   GOAL_ACTIVITY_TYPES,
   GOAL_COUNT_MAX,
@@ -15,6 +14,7 @@ import {
   type GoalCategory,
   type GoalItem,
 } from '@warriors/contracts';
+import { activityCountOnBlur } from '../../lib/activity-counts';
 import { parseServerTime } from '../../lib/relative-time';
 
 export type GoalActivityType = (typeof GOAL_ACTIVITY_TYPES)[number];
@@ -80,14 +80,6 @@ export function selectionOf(goals: readonly GoalItem[]): CountSelection {
   return Object.fromEntries(goals.map(({ type, count }) => [type, String(count)]));
 }
 
-/** Ticking an activity starts it at 50; unticking drops it and its count (spec point 4). */
-export function toggleActivity(selection: CountSelection, type: GoalActivityType): CountSelection {
-  const next = { ...selection };
-  if (type in next) delete next[type];
-  else next[type] = String(DEFAULT_GOAL_COUNT);
-  return next;
-}
-
 const wholeNumber = (text: string): number => (/^\s*\d+\s*$/.test(text) ? Number(text) : Number.NaN);
 
 /** The selection in the form's fixed activity order. */
@@ -117,16 +109,9 @@ export function validateDashboardGoal(selection: CountSelection): string[] {
 
 // ---------- Goals screen custom campaign (counts 1-10000) ----------
 
-/** Leaving a count field: blank, invalid or below 1 becomes 50; above 10000 becomes 10000 (spec point 5). */
-export function campaignCountOnBlur(text: string): string {
-  const count = wholeNumber(text);
-  if (!(count >= 1)) return String(DEFAULT_GOAL_COUNT);
-  return String(Math.min(count, GOAL_COUNT_MAX));
-}
-
 /** At submit a count still blank becomes 10; anything else follows the blur rule. */
 export function campaignCountAtSubmit(text: string): number {
-  return text.trim() === '' ? BLANK_COUNT_AT_SUBMIT : Number(campaignCountOnBlur(text));
+  return text.trim() === '' ? BLANK_COUNT_AT_SUBMIT : Number(activityCountOnBlur(text));
 }
 
 export interface CampaignFormValues {

@@ -4,7 +4,7 @@ import { useAppSelector } from '../../app/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { useGetLeaderboardQuery } from './api';
 import { leaderName, rankLabel } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';

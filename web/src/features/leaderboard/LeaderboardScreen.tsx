@@ -8,7 +8,7 @@ import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { ResetCountdown } from './ResetCountdown';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';

@@ -5,7 +5,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { paths } from '../../config/paths';
-import { logout } from '../auth';
+import { logout } from '../../lib/session';
 import { useDeleteAccountMutation } from './api';
 
 export function DeleteAccount() {

@@ -2,6 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { titleCaseSpecialty, type User } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api-error';
 import { useUpdateProfileMutation } from './api';
 
@@ -51,38 +52,17 @@ export function ProfileForm({ user }: { user: User }) {
 
   return (
     <form className="form" onSubmit={submit}>
-      <div className="field">
-        <label htmlFor="profile-name">Name</label>
-        <input id="profile-name" autoComplete="name" value={values.name} onChange={update('name')} required />
-      </div>
-      <div className="field">
-        <label htmlFor="profile-bio">Bio</label>
-        <textarea id="profile-bio" rows={3} value={values.bio} onChange={update('bio')} placeholder="What you hunt, where, and why you win." />
-      </div>
+      <TextField id="profile-name" label="Name" autoComplete="name" value={values.name} onChange={update('name')} required />
+      <TextField id="profile-bio" label="Bio" as="textarea" rows={3} value={values.bio} onChange={update('bio')} placeholder="What you hunt, where, and why you win." />
       <div className="form__row">
-        <div className="field">
-          <label htmlFor="profile-company">Company</label>
-          <input id="profile-company" autoComplete="organization" value={values.company} onChange={update('company')} />
-        </div>
-        <div className="field">
-          <label htmlFor="profile-specialty">Specialty</label>
-          <input id="profile-specialty" value={values.specialty} onChange={update('specialty')} placeholder="e.g. Office Leasing" />
-        </div>
+        <TextField id="profile-company" label="Company" autoComplete="organization" value={values.company} onChange={update('company')} />
+        <TextField id="profile-specialty" label="Specialty" value={values.specialty} onChange={update('specialty')} placeholder="e.g. Office Leasing" />
       </div>
       <div className="form__row form__row--city">
-        <div className="field">
-          <label htmlFor="profile-city">City</label>
-          <input id="profile-city" autoComplete="address-level2" value={values.city} onChange={update('city')} />
-        </div>
-        <div className="field">
-          <label htmlFor="profile-state">State</label>
-          <input id="profile-state" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
-        </div>
+        <TextField id="profile-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
+        <TextField id="profile-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
       </div>
-      <div className="field">
-        <label htmlFor="profile-x-url">X (Twitter) URL</label>
-        <input id="profile-x-url" type="url" value={values.x_url} onChange={update('x_url')} placeholder="https://x.com/yourhandle" />
-      </div>
+      <TextField id="profile-x-url" label="X (Twitter) URL" type="url" value={values.x_url} onChange={update('x_url')} placeholder="https://x.com/yourhandle" />
       {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
       <div>
         <Button type="submit" disabled={isLoading}>

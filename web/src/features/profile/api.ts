@@ -1,6 +1,6 @@
 import type { ProfilePictureBody, ProfileUpdateBody, ProfileView, User } from '@warriors/contracts';
 import { api } from '../../lib/api';
-import { userUpdated } from '../auth';
+import { userUpdated } from '../../lib/session';
 
 export type VisibilityFlag = 'profile_public' | 'show_on_leaderboard' | 'show_in_battle_pulse';
 

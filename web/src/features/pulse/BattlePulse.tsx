@@ -5,7 +5,7 @@ import { relativeTime } from '../../lib/relative-time';
 import { useFlash } from '../../lib/use-flash';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../auth';
+import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../../lib/session';
 import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
 import { canNudge, EVENT_NUDGES, mergePulseEvents, NUDGE_ICONS, PULSE_ICONS } from './pulse-rules';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';

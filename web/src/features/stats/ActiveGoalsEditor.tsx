@@ -4,12 +4,14 @@ import { useAppSelector } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';
+import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api-error';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { DurationField, GoalCard, goalItemsOf, isCreator, useGoalActions, useUpdateCampaignMutation } from '../goals';
 import { joinFailed } from './GoalProgress';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { goalEditBody, type GoalEdit } from './stats-rules';
+import './stats.css';
 
 const editOf = (goal: Campaign): GoalEdit => ({
   duration: String(goal.duration_days),
@@ -45,21 +47,22 @@ function GoalEditForm({ goal, onDone }: { goal: Campaign; onDone: () => void }) 
           {Object.entries(edit.counts).map(([type, count]) => {
             const { label, icon } = ACTIVITY_CATALOG[type as keyof typeof ACTIVITY_CATALOG];
             return (
-              <div className="field" key={type}>
-                <label htmlFor={`${formId}-${type}`}>
-                  <span aria-hidden="true">{icon} </span>
-                  {label}
-                </label>
-                <input
-                  id={`${formId}-${type}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={GOAL_COUNT_MAX}
-                  value={count}
-                  onChange={(event) => setEdit({ ...edit, counts: { ...edit.counts, [type]: event.target.value } })}
-                />
-              </div>
+              <TextField
+                key={type}
+                id={`${formId}-${type}`}
+                label={
+                  <>
+                    <span aria-hidden="true">{icon} </span>
+                    {label}
+                  </>
+                }
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={GOAL_COUNT_MAX}
+                value={count}
+                onChange={(event) => setEdit({ ...edit, counts: { ...edit.counts, [type]: event.target.value } })}
+              />
             );
           })}
           <DurationField id={`${formId}-duration`} value={edit.duration} onChange={(duration) => setEdit({ ...edit, duration })} />

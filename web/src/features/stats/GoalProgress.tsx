@@ -4,10 +4,11 @@ import { useAppSelector } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { ProgressRing } from '../../components/ProgressRing';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { GoalCard, isCreator, useGoalActions } from '../goals';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { bucketPercent, BUCKET_LABELS, completedInLastWeek, goalsInBucket } from './stats-rules';
+import './stats.css';
 
 export const joinFailed = (): string => 'Failed to join campaign';
 

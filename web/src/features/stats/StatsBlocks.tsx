@@ -2,6 +2,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { STATS_COUNT_WINDOWS, STATS_FUNNEL_WINDOWS, type Campaign, type StatsCountWindow, type StatsFunnelWindow, type UserStats } from '@warriors/contracts';
 import { tabId, Tabs } from '../../components/Tabs';
 import { breakdownRows, changeText, conversionRows, dailySeries, performanceRows } from './stats-rules';
+import './stats.css';
 
 // chart.js loads with the first chart drawn, never with another screen.
 const DailyPointsLine = lazy(() => import('./Charts').then((module) => ({ default: module.DailyPointsLine })));

@@ -1,6 +1,7 @@
 import { useAppSelector } from '../../app/hooks';
-import { selectCurrentUser } from '../auth';
+import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
+import './stats.css';
 
 const number = (value: number) => value.toLocaleString('en-US');
 

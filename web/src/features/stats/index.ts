@@ -1,2 +1,6 @@
-// Nothing of this feature is used outside it yet: its screen is loaded by the app's routes.
-export {};
+// The stats feature's public surface: the panels and data the app composes into the My Stats screen.
+export { ActiveGoalsEditor } from './ActiveGoalsEditor';
+export { useGetUserStatsQuery } from './api';
+export { GoalProgress, joinFailed } from './GoalProgress';
+export { StatsHeader } from './StatsHeader';
+export { ActivityBreakdown, ConversionMetrics, DailyPointsChart, PerformanceTable, PointsEarned } from './StatsBlocks';

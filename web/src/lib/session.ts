@@ -1,8 +1,8 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { User } from '@warriors/contracts';
-import { api } from '../../lib/api';
-import { readToken } from '../../lib/token-storage';
-import { authApi } from './api';
+import { api } from './api';
+import { sessionApi } from './session-api';
+import { readToken } from './token-storage';
 
 export interface SessionState {
   token: string | null;
@@ -20,7 +20,7 @@ export function initialSessionState(token: string | null = readToken()): Session
 /** Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). */
 export const fetchCurrentUser = createAsyncThunk('session/fetchCurrentUser', async (_: void, { dispatch }) => {
   try {
-    return await dispatch(authApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+    return await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
   } catch (error) {
     console.error('Failed to fetch user', error);
     throw error;
@@ -50,7 +50,7 @@ const sessionSlice = createSlice({
         state.loading = false;
       })
       .addCase(fetchCurrentUser.rejected, () => initialSessionState(null))
-      .addMatcher(isAnyOf(authApi.endpoints.login.matchFulfilled, authApi.endpoints.signup.matchFulfilled), (_state, action) => ({
+      .addMatcher(isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.signup.matchFulfilled), (_state, action) => ({
         token: action.payload.access_token,
         user: action.payload.user,
         loading: false,

@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CAMPAIGN_ICONS, DEFAULT_DAILY_GOAL_POINTS, type LeaderboardWindow } from '@warriors/contracts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
@@ -10,16 +10,22 @@ import { tabId, Tabs } from '../../components/Tabs';
 import { errorMessage } from '../../lib/api-error';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { selectCurrentUser } from '../auth';
-import { BadgeProgressLine, useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery } from '../badges';
-import { AddGoalForm, recordDailyGoal, RecommendationModal, useGetCampaignsQuery, useGoalActions, type CreatedGoal } from '../goals';
-import { CompactLeaderboard, WINDOW_TABS } from '../leaderboard';
-import { ActiveGoalsEditor } from './ActiveGoalsEditor';
-import { useGetUserStatsQuery } from './api';
-import { GoalProgress, joinFailed } from './GoalProgress';
-import { StatsHeader } from './StatsHeader';
-import { ActivityBreakdown, ConversionMetrics, DailyPointsChart, PerformanceTable, PointsEarned } from './StatsBlocks';
-import './stats.css';
+import { selectCurrentUser } from '../../lib/session';
+import { BadgeProgressLine, useGetBadgeDefinitionsQuery, useGetBadgeProgressQuery } from '../../features/badges';
+import { AddGoalForm, recordDailyGoal, RecommendationModal, useGetCampaignsQuery, useGoalActions, type CreatedGoal } from '../../features/goals';
+import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
+import {
+  ActiveGoalsEditor,
+  ActivityBreakdown,
+  ConversionMetrics,
+  DailyPointsChart,
+  GoalProgress,
+  joinFailed,
+  PerformanceTable,
+  PointsEarned,
+  StatsHeader,
+  useGetUserStatsQuery,
+} from '../../features/stats';
 
 /** How often days left and the chart's 'Today' are re-read against the clock. */
 const STATS_CLOCK_MS = 60_000;
