@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf } from '@warriors/contracts';
-import type { ActivityRecord } from '../domain/activity';
+import type { ActivityRecord } from './activity';
 
 /** A fresh event id (also its Nats-Msg-Id), distinct from the activity id it carries in data. */
 export const activityLogged = (record: ActivityRecord, timezone: string, requestId: string): EventOf<'activity.logged'> => ({

@@ -1,5 +1,5 @@
 import { campaignCompletedEventId, pointsAwardedEventId, rankChangedEventId, streakChangedEventId, type EventOf, type RankChange } from '@warriors/contracts';
-import type { StreakChange } from '../domain/streak';
+import type { StreakChange } from './streak';
 
 /** What the live pulse hears when points enter a ledger; ids derive from the source, so a redelivery repeats the id. */
 interface Award {

@@ -1,5 +1,5 @@
 import { campaignCompletedEventId, type EventOf } from '@warriors/contracts';
-import type { UserGoal } from '../domain/view';
+import type { UserGoal } from './view';
 
 /**
  * campaign.completed for a goal. Its id is derived from the goal, so the event exists once per goal

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { EventOf } from '@warriors/contracts';
-import { toProjection, type UserRecord } from '../domain/user';
+import { toProjection, type UserRecord } from './user';
 
 /** When and for which request an event happened; requestId lets logs follow a change across services. */
 export interface EventContext {
