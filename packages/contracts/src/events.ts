@@ -165,6 +165,22 @@ export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
 
+/** When an outgoing event happened and under which id; requestId lets logs follow a change across services. */
+export interface EventMeta {
+  /** Also the Nats-Msg-Id and the consumers' inbox key: derive it from the source when a retry must not publish twice. */
+  id: string;
+  /** A string is kept as written (an event time the data already carries). */
+  at: Date | string;
+  requestId?: string | undefined;
+}
+
+/** Every service's one way to build an outgoing event: the envelope around `data`. */
+export function newEvent<T extends EventType>(type: T, data: EventOf<T>['data'], meta: EventMeta): EventOf<T> {
+  const occurredAt = typeof meta.at === 'string' ? meta.at : meta.at.toISOString();
+  // The union cannot be narrowed by a generic type parameter: `type` and `data` agree by the signature.
+  return { id: meta.id, type, v: 1, occurredAt, ...(meta.requestId === undefined ? {} : { requestId: meta.requestId }), data } as EventOf<T>;
+}
+
 export const SUBJECTS = {
   'user.registered': 'user.registered',
   'user.updated': 'user.updated',

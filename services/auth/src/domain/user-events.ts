@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EventOf } from '@warriors/contracts';
+import { newEvent, type EventOf } from '@warriors/contracts';
 import { toProjection, type UserRecord } from './user';
 
 /** When and for which request an event happened; requestId lets logs follow a change across services. */
@@ -8,22 +8,11 @@ export interface EventContext {
   requestId: string;
 }
 
-const envelope = (context: EventContext) => ({ id: randomUUID(), v: 1 as const, occurredAt: context.at.toISOString(), requestId: context.requestId });
+const metaOf = (context: EventContext) => ({ id: randomUUID(), at: context.at, requestId: context.requestId });
 
-export const userRegistered = (user: UserRecord, context: EventContext): EventOf<'user.registered'> => ({
-  ...envelope(context),
-  type: 'user.registered',
-  data: { ...toProjection(user), email: user.email },
-});
+export const userRegistered = (user: UserRecord, context: EventContext): EventOf<'user.registered'> =>
+  newEvent('user.registered', { ...toProjection(user), email: user.email }, metaOf(context));
 
-export const userUpdated = (user: UserRecord, context: EventContext): EventOf<'user.updated'> => ({
-  ...envelope(context),
-  type: 'user.updated',
-  data: toProjection(user),
-});
+export const userUpdated = (user: UserRecord, context: EventContext): EventOf<'user.updated'> => newEvent('user.updated', toProjection(user), metaOf(context));
 
-export const userDeleted = (userId: string, context: EventContext): EventOf<'user.deleted'> => ({
-  ...envelope(context),
-  type: 'user.deleted',
-  data: { user_id: userId },
-});
+export const userDeleted = (userId: string, context: EventContext): EventOf<'user.deleted'> => newEvent('user.deleted', { user_id: userId }, metaOf(context));
