@@ -5,7 +5,7 @@ import { newActivity, toLogResult, type ActivityRecord, type LogRequest } from '
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../domain/activity-events';
-import type { EffectsListener } from '../events/effects.listener';
+import type { EffectsListener } from './log-effects';
 import { ACTIVITY_INSERT, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';
