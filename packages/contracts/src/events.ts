@@ -141,7 +141,11 @@ export const RankChanged = envelope(
 );
 export const rankChangedEventId = (activityId: string) => `rank.changed:${activityId}`;
 
-/** The coach made a user's plan for their local day (coaching's outbox): social's `coach` pulse line. */
+/**
+ * The coach made a user's plan for their local day (coaching's outbox): social's `coach` pulse line.
+ * The code says what happened; the wire keeps `pulse.coached`, which outbox rows, the stream's `pulse.>`
+ * subjects and social's durable filter already hold: a new type string would need all three moved at once.
+ */
 export const CoachPlanMade = envelope('pulse.coached', z.object({ user_id: z.string(), local_date: z.string() }));
 /** One a user and day, however often the plan is asked for. */
 export const coachPlanMadeEventId = (userId: string, localDate: string) => `pulse.coached:${userId}:${localDate}`;
