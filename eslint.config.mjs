@@ -73,12 +73,11 @@ const EVENTS_THROUGH_USE_CASES = {
     },
   ],
 };
-const USE_CASES_NOT_CONSUMERS = {
+const USE_CASES_NOT_EVENTS = {
   patterns: [
     {
-      regex: `${layer('events')}.*\\.(consumer|listener)$`,
-      allowTypeImports: true,
-      message: 'Consumers call use-cases, not the reverse: a use case may build the events it publishes (events/*-events), not import a consumer.',
+      regex: layer('events'),
+      message: 'events/ holds what comes in, and consumers call use-cases, not the reverse: build outgoing events in domain/, and declare a port the use case needs in use-cases/.',
     },
   ],
 };
@@ -94,7 +93,7 @@ const serviceLayers = (service) => {
     { files: [`${src}/domain/**/*.ts`], rules: restrict(others, PURE_DOMAIN) },
     { files: [`${src}/routes/**/*.ts`], rules: restrict(others, ROUTES_THROUGH_USE_CASES) },
     { files: [`${src}/events/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, EVENTS_THROUGH_USE_CASES) },
-    { files: [`${src}/use-cases/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, USE_CASES_NOT_CONSUMERS) },
+    { files: [`${src}/use-cases/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, USE_CASES_NOT_EVENTS) },
     { files: [`${src}/{store,leaderboard}/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, STORE_BELOW_USE_CASES) },
   ];
 };

@@ -49,7 +49,14 @@ describe('lint: service layers', () => {
     const useCase = 'services/campaigns/src/use-cases/planted.ts';
     expect(await importErrors(useCase, "export { campaignRoutes } from '../routes/campaigns.routes';\n")).toEqual(refused('Nothing below the HTTP layer'));
     expect(await importErrors(useCase, "import express from 'express';\nexport const app = express();\n")).toEqual(refused('Only routes/ speak HTTP'));
-    expect(await importErrors(useCase, "export { handleActivityLogged } from '../events/activity-logged.consumer';\n")).toEqual(refused('Consumers call use-cases'));
+    expect(await importErrors(useCase, "export { handleActivityLogged } from '../events/activity-logged.consumer';\n")).toEqual(refused('consumers call use-cases'));
+  });
+
+  it('refuses a use case importing anything from events/, a type included, and accepts an outgoing event built in domain/', async () => {
+    const useCase = 'services/challenges/src/use-cases/planted.ts';
+    expect(await importErrors(useCase, "export { challengeInvited } from '../events/challenge-events';\n")).toEqual(refused('build outgoing events in domain/'));
+    expect(await importErrors(useCase, "export type { EffectSource } from '../events/effects.listener';\n")).toEqual(refused('events/ holds what comes in'));
+    expect(await importErrors(useCase, "export { challengeInvited } from '../domain/challenge-events';\n")).toEqual([]);
   });
 
   it('refuses a service importing another service', async () => {

@@ -141,7 +141,11 @@ export const RankChanged = envelope(
 );
 export const rankChangedEventId = (activityId: string) => `rank.changed:${activityId}`;
 
-/** The coach made a user's plan for their local day (coaching's outbox): social's `coach` pulse line. */
+/**
+ * The coach made a user's plan for their local day (coaching's outbox): social's `coach` pulse line.
+ * The code says what happened; the wire keeps `pulse.coached`, which outbox rows, the stream's `pulse.>`
+ * subjects and social's durable filter already hold: a new type string would need all three moved at once.
+ */
 export const CoachPlanMade = envelope('pulse.coached', z.object({ user_id: z.string(), local_date: z.string() }));
 /** One a user and day, however often the plan is asked for. */
 export const coachPlanMadeEventId = (userId: string, localDate: string) => `pulse.coached:${userId}:${localDate}`;
@@ -164,6 +168,22 @@ export const DomainEvent = z.discriminatedUnion('type', [
 export type DomainEvent = z.infer<typeof DomainEvent>;
 export type EventType = DomainEvent['type'];
 export type EventOf<T extends EventType> = Extract<DomainEvent, { type: T }>;
+
+/** When an outgoing event happened and under which id; requestId lets logs follow a change across services. */
+export interface EventMeta {
+  /** Also the Nats-Msg-Id and the consumers' inbox key: derive it from the source when a retry must not publish twice. */
+  id: string;
+  /** A string is kept as written (an event time the data already carries). */
+  at: Date | string;
+  requestId?: string | undefined;
+}
+
+/** Every service's one way to build an outgoing event: the envelope around `data`. */
+export function newEvent<T extends EventType>(type: T, data: EventOf<T>['data'], meta: EventMeta): EventOf<T> {
+  const occurredAt = typeof meta.at === 'string' ? meta.at : meta.at.toISOString();
+  // The union cannot be narrowed by a generic type parameter: `type` and `data` agree by the signature.
+  return { id: meta.id, type, v: 1, occurredAt, ...(meta.requestId === undefined ? {} : { requestId: meta.requestId }), data } as EventOf<T>;
+}
 
 export const SUBJECTS = {
   'user.registered': 'user.registered',

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ActivityCountsRequest, COACHING_REQUESTS, FunnelRequest, REQUESTS } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { activityRoutes } from './routes/activity.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
@@ -66,7 +66,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       await outbox.start();
       ports.bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, ports.clock.now()));
       subscriptions = await Promise.all([
-        consumeUserEvents(db, ports.bus, ports.clock, projectedUsers, users),
+        consumeUserEvents(ports.bus, USERS_DURABLE, { db, clock: ports.clock, users: projectedUsers, hooks: userEventHooks(users) }),
         ports.bus.reply(REQUESTS.activityCounts, async (payload) => {
           const request = ActivityCountsRequest.parse(payload);
           return reports.countsByWindow(request.user_id, request.timezone);

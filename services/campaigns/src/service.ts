@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { ActiveGoalsRequest, COACHING_REQUESTS, isUserId } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { campaignsRoutes } from './routes/campaigns.routes';
 import { SCHEMA, type CampaignsDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
@@ -37,7 +37,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox }),
-        consumeUserEvents(db, bus, clock, projectedUsers),
+        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
         bus.reply(COACHING_REQUESTS.activeGoals, async (payload) => {
           const request = ActiveGoalsRequest.parse(payload);
           // A text that is no user id has no goals: it never reaches SQL.

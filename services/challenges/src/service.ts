@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
+  consumeUserEvents,
   createApp,
   createLeaderboardKeeper,
   createOutbox,
@@ -14,7 +15,7 @@ import {
   type Subscription,
 } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domain/rate-limits';
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
@@ -88,7 +89,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, board, logger, pages }),
-        consumeUserEvents({ db, bus, clock, outbox, logger, pages, users: projectedUsers }),
+        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks({ db, outbox, logger, pages }) }),
       ]);
     },
     async stop() {

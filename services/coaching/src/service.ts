@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { coachingRoutes } from './routes/coaching.routes';
 import { SCHEMA, type CoachingDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
@@ -43,7 +43,7 @@ export function createCoachingService(ports: CoachingPorts): Service {
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = [await consumeUserEvents({ db, bus, clock, users: projectedUsers })];
+      subscriptions = [await consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks })];
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

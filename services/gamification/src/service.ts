@@ -11,11 +11,12 @@ import {
   USER_STATS_REQUEST,
   UserStatsRequest,
 } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { USERS_DURABLE } from './events/user-events.consumer';
+import { userProjectionHooks } from './use-cases/user-projection';
 import type { LeaderboardRepair, LeaderboardStore } from '@warriors/kit';
 import { badgesRoutes } from './routes/badges.routes';
 import { heldRoutes } from './routes/held.routes';
@@ -89,7 +90,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
-        consumeUserEvents({ db, bus, clock, store, leaderboards, users: projectedUsers }),
+        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
         consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
         bus.reply(RANKS_REQUEST, async (payload) => {
           const request = RanksRequest.parse(payload);

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeUserEvents, createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { listenDeletedAccounts } from './events/deleted-accounts.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
 import { consumePulseSources } from './events/pulse-sources.consumer';
-import { consumeUserEvents } from './events/user-events.consumer';
+import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
@@ -68,7 +68,7 @@ export function createSocialService(ports: SocialPorts): Service {
         listenLivePulse({ bus, hub, logger }),
         listenDeletedAccounts({ bus, hub, logger }),
         consumePulseSources({ bus, pulse }),
-        consumeUserEvents({ db, bus, clock, users: projectedUsers }),
+        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
       ]);
     },
     async stop() {

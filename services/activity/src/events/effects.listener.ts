@@ -1,25 +1,9 @@
 import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects } from '@warriors/contracts';
 import type { Bus, Subscription } from '@warriors/kit';
+import type { EffectsListener } from '../use-cases/log-effects';
 
 /** A service that answers logs with their effects (answersLogEffects in services.registry.json). */
 export type EffectSource = string;
-
-export interface PendingEffects {
-  /** Resolves with the answers (in `sources` order) once every source answered or `waitMs` passed. */
-  collect(waitMs: number): Promise<ActivityEffects[]>;
-  /** Stops gathering for this activity; later answers are dropped. */
-  release(): void;
-}
-
-export interface EffectsListener {
-  /**
-   * Starts gathering one activity's effects. Call it before the activity commits: a fast consumer
-   * can answer before the committing request would get to listen.
-   */
-  expect(activityId: string): PendingEffects;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-}
 
 interface Gathering {
   answers: Map<EffectSource, ActivityEffects>;

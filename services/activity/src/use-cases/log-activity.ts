@@ -4,8 +4,8 @@ import { createBatcher, GROUP_GAP_MS, unauthorized, type Clock, type Outbox } fr
 import { newActivity, toLogResult, type ActivityRecord, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
-import { activityLogged } from '../events/activity-events';
-import type { EffectsListener } from '../events/effects.listener';
+import { activityLogged } from '../domain/activity-events';
+import type { EffectsListener } from './log-effects';
 import { ACTIVITY_INSERT, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
 import type { UserDirectory } from './user-directory';

@@ -5,7 +5,7 @@ import { HttpError, lockKey, notFound, TooManyRequestsError, unauthorized, type 
 import type { Picture } from '../domain/profile-picture';
 import { nextUsername, usernameBase } from '../domain/username';
 import { toSearchResult, toUserResponse, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
-import { userDeleted, userRegistered, userUpdated, type EventContext } from '../events/user-events';
+import { userDeleted, userRegistered, userUpdated, type EventContext } from '../domain/user-events';
 import type { Passwords } from '../passwords';
 import { loginRefusal, loginWindowStart } from '../domain/login-limit';
 import { deleteLoginAttempt, loginAttemptsSince, pruneLoginAttempts, recordLoginAttempt } from '../store/login-attempts.store';

@@ -1,11 +1,9 @@
-import { consumeUserEvents as consumeProjection, type Bus, type Clock, type Subscription } from '@warriors/kit';
-import type { Executor } from '../store/schema';
-import type { projectedUsers } from '../store/users.store';
+import type { UserEventHooks } from '@warriors/kit';
+import type { CampaignsDatabase } from '../store/schema';
 import { forgetUser } from '../use-cases/forget-user';
 
+/** Kit's consumeUserEvents keeps campaigns' user projection under this durable, with these hooks. */
 export const USERS_DURABLE = 'campaigns_users';
 
-/** Keeps campaigns' user projection (`users`, handed in by the wiring); a deletion also forgets the user's goals and campaigns. */
-export function consumeUserEvents(db: Executor, bus: Bus, clock: Clock, users: typeof projectedUsers): Promise<Subscription> {
-  return consumeProjection(bus, USERS_DURABLE, { db, clock, users, hooks: { forget: forgetUser } });
-}
+/** A deletion also forgets the user's goals and campaigns. */
+export const userEventHooks: UserEventHooks<CampaignsDatabase> = { forget: forgetUser };

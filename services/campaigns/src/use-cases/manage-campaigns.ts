@@ -5,7 +5,7 @@ import { CATALOG, catalogCampaign, MAX_ACTIVE_CUSTOM_GOALS, type CampaignDefinit
 import { applyUpdate, newCustomCampaign } from '../domain/custom';
 import { retarget } from '../domain/goal';
 import { campaignList, isActive, isResumable, toCampaign, type UserGoal } from '../domain/view';
-import { campaignCompleted } from '../events/campaign-events';
+import { campaignCompleted } from '../domain/campaign-events';
 import { customCampaignsOf, deleteCustomCampaign, findCustomCampaign, insertCustomCampaign, updateCustomCampaign } from '../store/campaigns.store';
 import { findGoal, goalsOf, insertGoal, saveGoal } from '../store/goals.store';
 import type { Executor } from '../store/schema';

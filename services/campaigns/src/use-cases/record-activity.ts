@@ -1,7 +1,7 @@
 import type { CampaignCompleted, EventOf, Milestone } from '@warriors/contracts';
 import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
 import { creditGoal } from '../domain/goal';
-import { campaignCompleted } from '../events/campaign-events';
+import { campaignCompleted } from '../domain/campaign-events';
 import { openGoalsOfLiveUsers, saveGoal } from '../store/goals.store';
 import type { UserGoal } from '../domain/view';
 import { SCHEMA, type Executor } from '../store/schema';

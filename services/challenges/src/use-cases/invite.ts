@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { AccountsByEmailReply, REQUESTS, type EmailInvite } from '@warriors/contracts';
 import { DependencyUnavailableError, resolveUser, type Bus, type Logger, type Outbox } from '@warriors/kit';
-import { challengeInvited } from '../events/challenge-events';
+import { challengeInvited } from '../domain/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
 import { findUserId, holdAgainstDeletion, projectedUsers, usersIn } from '../store/users.store';

@@ -17,7 +17,7 @@ import {
 import { BAD_CREDENTIALS, forbidden, HttpError, notFound, unauthorized, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
 import { canDelete, canEdit, timeState } from '../domain/rules';
 import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../domain/view';
-import { challengeCreated, challengeJoined } from '../events/challenge-events';
+import { challengeCreated, challengeJoined } from '../domain/challenge-events';
 import {
   addMember,
   boardMembers,

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger, Outbox, UserEvent } from '@warriors/kit';
-import { challengeInvited } from '../events/challenge-events';
+import { challengeInvited } from '../domain/challenge-events';
 import { challengeNames, claimEmailInvites, insertInvites } from '../store/invites.store';
 import type { ChallengesDatabase, Executor } from '../store/schema';
 import { forgetUserRows } from '../store/challenges.store';

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { AiGoal, coachPlanMadeEventId, CoachingPlan, COACHING_MESSAGES, DailyAccountability, type CoachingFigures, type DomainEvent } from '@warriors/contracts';
+import { AiGoal, CoachingPlan, COACHING_MESSAGES, DailyAccountability, type CoachingFigures, type DomainEvent } from '@warriors/contracts';
 import type { Kysely } from 'kysely';
 import { HttpError, type Bus, type Clock, type Outbox } from '@warriors/kit';
 import type { z } from 'zod';
+import { coachPlanMade } from '../domain/coaching-events';
 import { goalRequest, planRequest } from '../domain/prompts';
 import { findAnswer, saveAnswer } from '../store/answers.store';
 import { claimAnswer, releaseClaim, type AnswerClaim } from '../store/claims.store';
@@ -123,15 +124,7 @@ export function createCoach({ db, outbox, bus, clock, model, modelTimeoutMs, req
         DailyAccountability,
         async (figures) => ({ ...(await model.answer(planRequest(figures), CoachingPlan)), dataQuality: figures.data_quality }),
         // Social's `coach` pulse line, once a user and day.
-        (figures) => [
-          {
-            id: coachPlanMadeEventId(userId, figures.local_date),
-            type: 'pulse.coached',
-            v: 1,
-            occurredAt: clock.now().toISOString(),
-            data: { user_id: userId, local_date: figures.local_date },
-          },
-        ],
+        (figures) => [coachPlanMade(userId, figures.local_date, clock.now())],
       ),
     /** POST /api/ai/goal/today: today's recommended goal, sized from the broker's own rates. */
     goalToday: (userId: string): Promise<AiGoal> => daily(userId, 'goal', AiGoal, (figures) => model.answer(goalRequest(figures), AiGoal)),

@@ -1,7 +1,7 @@
 import type { ActivityEffects, EventOf } from '@warriors/contracts';
 import { consumeInBatches, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type Clock, type Subscription } from '@warriors/kit';
 import { dayKey } from '../domain/windows';
-import { rankChanged } from './pulse-events';
+import { rankChanged } from '../domain/score-events';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordActivities, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
 

@@ -1,6 +1,6 @@
 import { notFound, type Outbox } from '@warriors/kit';
 import type { HeldActivity } from '@warriors/contracts';
-import { activityPointsAwarded, bonusPointsAwarded } from '../events/pulse-events';
+import { activityPointsAwarded, bonusPointsAwarded } from '../domain/score-events';
 import { heldActivities, lockUser, releaseHeld, type HeldRow } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
 import type { Leaderboards } from './leaderboards';

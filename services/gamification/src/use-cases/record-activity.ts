@@ -5,8 +5,8 @@ import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges'
 import { judgeCeilings } from '../domain/ceilings';
 import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
 import { streakChangesOfBatch } from '../domain/streak';
-import { badgeEarned } from '../events/badge-events';
-import { activityPointsAwarded, streakChanged } from '../events/pulse-events';
+import { badgeEarned } from '../domain/badge-events';
+import { activityPointsAwarded, streakChanged } from '../domain/score-events';
 import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
 import { applyActivityEntries, ledgerStateOf, lockKey, type AppliedBatch } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';

@@ -1,7 +1,7 @@
 import type { EventOf } from '@warriors/contracts';
 import { DependencyUnavailableError, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
 import { bonusEntryFor } from '../domain/ledger';
-import { bonusPointsAwarded } from '../events/pulse-events';
+import { bonusPointsAwarded } from '../domain/score-events';
 import { bonusStateOf, insertBonusEntry, lockKey } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';
 import { isDeleted } from '../store/users.store';

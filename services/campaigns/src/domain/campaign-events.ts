@@ -1,5 +1,5 @@
-import { campaignCompletedEventId, type EventOf } from '@warriors/contracts';
-import type { UserGoal } from '../domain/view';
+import { campaignCompletedEventId, newEvent, type EventOf } from '@warriors/contracts';
+import type { UserGoal } from './view';
 
 /**
  * campaign.completed for a goal. Its id is derived from the goal, so the event exists once per goal
@@ -11,13 +11,9 @@ export const campaignCompleted = (
   context: { activityId: string | null; localDate: string; timezone: string; requestId?: string },
 ): EventOf<'campaign.completed'> => {
   const completedAt = goal.state.completedAt!.toISOString();
-  return {
-    id: campaignCompletedEventId(goal.id),
-    type: 'campaign.completed',
-    v: 1,
-    occurredAt: completedAt,
-    ...(context.requestId === undefined ? {} : { requestId: context.requestId }),
-    data: {
+  return newEvent(
+    'campaign.completed',
+    {
       user_id: goal.userId,
       campaign_id: goal.campaign.id,
       user_campaign_id: goal.id,
@@ -29,5 +25,6 @@ export const campaignCompleted = (
       local_date: context.localDate,
       timezone: context.timezone,
     },
-  };
+    { id: campaignCompletedEventId(goal.id), at: completedAt, requestId: context.requestId },
+  );
 };
