@@ -227,6 +227,16 @@ export function consumeUserEvents<DB, C extends ProjectedColumn>(bus: Bus, durab
 }
 
 /** How long a service waits for auth when a user is not in its projection yet. */
+/**
+ * The port through which a service's use cases read the users it knows, whatever it keeps of them
+ * (its projection's columns) and however it caches them. Each service implements it over its own
+ * users table; a use case depends on this shape, never on the service's store.
+ */
+export interface UserDirectory<U> {
+  /** The user, or null when the service does not know them (or they were deleted). */
+  resolve(userId: string): Promise<U | null>;
+}
+
 export const USER_REQUEST_TIMEOUT_MS = 1000;
 
 export interface OnDemandUsers<U> {

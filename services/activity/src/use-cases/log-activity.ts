@@ -8,7 +8,7 @@ import { activityLogged } from '../domain/activity-events';
 import type { EffectsListener } from './log-effects';
 import { ACTIVITY_INSERT, findByIdempotencyKey, saveResults } from '../store/activities.store';
 import type { Executor } from '../store/schema';
-import type { UserDirectory } from './user-directory';
+import type { ActivityUserDirectory } from './user-directory';
 
 export const BAD_CREDENTIALS = 'Could not validate credentials';
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -17,7 +17,7 @@ export interface ActivityLogDeps {
   db: Executor;
   outbox: Outbox;
   clock: Clock;
-  users: UserDirectory;
+  users: ActivityUserDirectory;
   effects: EffectsListener;
   effectsWaitMs: number;
 }

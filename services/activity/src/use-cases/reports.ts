@@ -18,7 +18,7 @@ import { buildSummary, pointsPeriods } from '../domain/summary';
 import { DAILY_POINTS_DAYS, funnelWindow, summaryWindow, type FunnelWindow, type SummaryWindow } from '../domain/windows';
 import { countsByType, pointsByDate, pointsTotals, recentVisible, statsGroups } from '../store/activities.store';
 import type { Executor } from '../store/schema';
-import type { UserDirectory } from './user-directory';
+import type { ActivityUserDirectory } from './user-directory';
 
 export const FEED_SIZE = 20;
 /** The feed is public and hot: a slow gamification costs it rank numbers, never more than this. */
@@ -31,7 +31,7 @@ export interface ReportsDeps {
   db: Executor;
   bus: Bus;
   clock: Clock;
-  users: UserDirectory;
+  users: ActivityUserDirectory;
 }
 
 export type Reports = ReturnType<typeof createReports>;

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import type { UserProjection } from '@warriors/contracts';
-import { HttpError, resolveUser, type Bus } from '@warriors/kit';
+import { HttpError, resolveUser, type Bus, type UserDirectory } from '@warriors/kit';
 import { findUser, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 
@@ -14,14 +14,20 @@ export const DIRECTORY_UNAVAILABLE = 'User directory unavailable, please retry';
 const LOGGING_TTL_MS = 5000;
 const MAX_CACHED_USERS = 20_000;
 
-export type UserDirectory = ReturnType<typeof createUserDirectory>;
+/** Kit's UserDirectory, with the cached read the logging path uses. */
+export interface ActivityUserDirectory extends UserDirectory<UserProjection> {
+  /** resolve() from an in-process copy at most LOGGING_TTL_MS old. */
+  resolveForLogging(userId: string): Promise<UserProjection | null>;
+  /** Drops a user's copy after this instance applied a change to their projection. */
+  forget(userId: string): void;
+}
 
 /**
  * The users activity knows: its projection of auth's events, and for a user whose user.registered
  * has not arrived yet (right after sign-up), auth's answer by request/reply, stored so the next
  * call is local.
  */
-export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }) {
+export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }): ActivityUserDirectory {
   /** The user, or null when auth does not know them (or they were deleted); 503 when auth cannot be asked. */
   const resolve = (userId: string): Promise<UserProjection | null> =>
     resolveUser({ db, bus, users: projectedUsers, find: findUser, unavailable: () => new HttpError(503, DIRECTORY_UNAVAILABLE) }, userId);

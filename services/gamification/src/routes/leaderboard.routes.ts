@@ -3,14 +3,14 @@ import { z } from 'zod';
 import { currentUserId, optionalAuth, parse, type Clock, type TokenSigner } from '@warriors/kit';
 import { LeaderboardWindow, localDate, TimezoneQuery, type LeaderboardRow, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
-import type { UserDirectory } from '../use-cases/user-directory';
+import type { LeaderboardUserDirectory } from '../use-cases/user-directory';
 
 const WindowParams = z.object({ window: LeaderboardWindow });
 const StandingQuery = TimezoneQuery.extend({ window: LeaderboardWindow.default('today') });
 
 export interface LeaderboardRouteDeps {
   leaderboards: Leaderboards;
-  directory: UserDirectory;
+  directory: LeaderboardUserDirectory;
   tokens: TokenSigner;
   /** The service's requireAuth, which also refuses deleted accounts. */
   auth: RequestHandler;
@@ -32,7 +32,7 @@ export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
 
   /** "Today" is the viewer's local date: a signed-in viewer's own zone, else ?tz=, else UTC. */
   async function viewerDate(req: Request, tz: string | undefined): Promise<LocalDate> {
-    const viewer = req.user ? (await deps.directory.get([req.user.id])).get(req.user.id) : undefined;
+    const viewer = req.user ? await deps.directory.resolve(req.user.id) : null;
     return localDate(deps.clock.now(), viewer?.timezone ?? tz ?? 'UTC');
   }
 

@@ -3,7 +3,7 @@ import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { pointDeltas, windowKey } from '../domain/windows';
 import { createResponseCache, type LeaderboardStore } from '@warriors/kit';
-import type { UserDirectory } from './user-directory';
+import type { LeaderboardUserDirectory } from './user-directory';
 
 /** A top-20 answer is reused this long: bounded staleness for a hot, shared read. */
 const RESPONSE_TTL_MS = 1000;
@@ -31,7 +31,7 @@ export interface Leaderboards {
   addPoints(applyId: string, userId: string, localDate: LocalDate, points: number): Promise<boolean>;
 }
 
-export function createLeaderboards(store: LeaderboardStore, directory: UserDirectory): Leaderboards {
+export function createLeaderboards(store: LeaderboardStore, directory: LeaderboardUserDirectory): Leaderboards {
   const responses = createResponseCache<string, LeaderboardRow[]>({ ttlMs: RESPONSE_TTL_MS, maxEntries: MAX_CACHED_RESPONSES });
 
   async function readTop(key: string): Promise<LeaderboardRow[]> {

@@ -1,4 +1,5 @@
 import { performance } from 'node:perf_hooks';
+import type { UserDirectory } from '@warriors/kit';
 import { findUsers, hiddenUserIds } from '../store/users.store';
 import type { Executor, UserRow } from '../store/schema';
 
@@ -9,7 +10,8 @@ import type { Executor, UserRow } from '../store/schema';
 const USER_TTL_MS = 5000;
 const MAX_CACHED_USERS = 20_000;
 
-export interface UserDirectory {
+/** Kit's UserDirectory, with the batch reads and the invalidation leaderboards need. */
+export interface LeaderboardUserDirectory extends UserDirectory<UserRow> {
   /** The users known to the projection among `userIds` (absent ones are not in the map). */
   get(userIds: readonly string[]): Promise<Map<string, UserRow>>;
   /** Users who asked to be left out of every ranking. */
@@ -21,7 +23,7 @@ export interface UserDirectory {
 }
 
 /** The user rows leaderboard reads need, cached in-process so a warm read never touches PostgreSQL. */
-export function createUserDirectory(db: Executor): UserDirectory {
+export function createUserDirectory(db: Executor): LeaderboardUserDirectory {
   // Absent users are cached too (as null): an unknown member must not cost a query on every read.
   const users = new Map<string, { row: UserRow | null; at: number }>();
   let hiddenCache: { ids: Promise<ReadonlySet<string>>; at: number } | undefined;
@@ -51,6 +53,9 @@ export function createUserDirectory(db: Executor): UserDirectory {
         if (row) found.set(id, row);
       }
       return found;
+    },
+    async resolve(userId) {
+      return (await this.get([userId])).get(userId) ?? null;
     },
     async hidden() {
       if (!hiddenCache || !fresh(hiddenCache.at)) {

@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { SOCIAL_MESSAGES, nudgeMessage, type Nudge, type SendNudgeBody } from '@warriors/contracts';
-import { HttpError, TooManyRequestsError, notFound, type Clock } from '@warriors/kit';
+import { HttpError, TooManyRequestsError, notFound, type Clock, type UserDirectory } from '@warriors/kit';
 import { z } from 'zod';
 import { nudgeDraft } from '../domain/pulse';
 import { findReceivedNudge, inbox, insertNudge, markRead, nudgesSentSince } from '../store/nudges.store';
 import { pulseEventType } from '../store/pulse.store';
 import type { Executor } from '../store/schema';
-import { projectedUsers } from '../store/users.store';
+import { projectedUsers, type SocialUser } from '../store/users.store';
 import type { Pulse } from './pulse';
-import type { UserDirectory } from './user-directory';
 
 /** Nudges one sender may send per minute, counted in PostgreSQL so every instance sees the same count. */
 export const DEFAULT_NUDGES_PER_MINUTE = 10;
@@ -18,7 +17,7 @@ const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
 export type Nudges = ReturnType<typeof createNudges>;
 
-export function createNudges(deps: { db: Executor; clock: Clock; directory: UserDirectory; pulse: Pulse; nudgesPerMinute: number }) {
+export function createNudges(deps: { db: Executor; clock: Clock; directory: UserDirectory<SocialUser>; pulse: Pulse; nudgesPerMinute: number }) {
   const { db, clock, directory, pulse } = deps;
 
   async function send(fromUserId: string, body: SendNudgeBody): Promise<Nudge> {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PulseEvent } from '@warriors/contracts';
-import { lockAllAndMarkApplied, type Bus, type Clock, type Logger } from '@warriors/kit';
+import { lockAllAndMarkApplied, type Bus, type Clock, type Logger, type UserDirectory } from '@warriors/kit';
 import { challengeLineDate, pulseDraftOf, type PulseDraft, type PulseSource } from '../domain/pulse';
 import { insertPulseEvent, recentPulseEvents } from '../store/pulse.store';
 import { SCHEMA, type Executor } from '../store/schema';
-import { findUser, projectedUsers, userLock } from '../store/users.store';
-import type { UserDirectory } from './user-directory';
+import { findUser, projectedUsers, userLock, type SocialUser } from '../store/users.store';
 
 /**
  * The transient subject every social instance listens on and sends to its own sockets. Outside the
@@ -15,7 +14,7 @@ export const LIVE_PULSE_SUBJECT = 'live.pulse';
 
 export type Pulse = ReturnType<typeof createPulse>;
 
-export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger: Logger; directory: UserDirectory }) {
+export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger: Logger; directory: UserDirectory<SocialUser> }) {
   const { db, bus, logger } = deps;
 
   /**
