@@ -1,0 +1,17 @@
+import type { User } from '@warriors/contracts';
+import { toUserResponse, type UserChanges } from '../domain/user';
+import type { EventContext } from '../events/user-events';
+import { accountAccess, type AccountsDeps } from './account-access';
+import { showCurrentUser } from './show-current-user.use-case';
+
+export function updateAccount(deps: AccountsDeps) {
+  const { clock } = deps;
+  const { inTransaction, accountId, changeUser } = accountAccess(deps);
+  const me = showCurrentUser(deps);
+  return async function update(userId: string, changes: UserChanges, context: Omit<EventContext, 'at'>): Promise<User> {
+    if (Object.keys(changes).length === 0) return me(userId);
+    const id = accountId(userId);
+    const user = await inTransaction((trx) => changeUser(trx, id, changes, { ...context, at: clock.now() }));
+    return toUserResponse(user);
+  };
+}
