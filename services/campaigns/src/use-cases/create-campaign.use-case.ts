@@ -1,4 +1,4 @@
-import { type Campaign, type CreateCampaignBody } from '@warriors/contracts';
+import type { Campaign, CreateCampaignBody } from '@warriors/contracts';
 import type { z } from 'zod';
 import { newCustomCampaign } from '../domain/custom';
 import { toCampaign } from '../domain/view';

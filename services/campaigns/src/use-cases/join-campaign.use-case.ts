@@ -1,4 +1,4 @@
-import { type Campaign } from '@warriors/contracts';
+import type { Campaign } from '@warriors/contracts';
 import { toCampaign } from '../domain/view';
 import { campaignAccess, type CampaignDeps } from './campaign-access';
 
