@@ -1,4 +1,13 @@
-import { CHALLENGE_MESSAGES, challengeDateIssues, type ActivityGoalMap, type Challenge, type ChallengeGoal } from '@warriors/contracts';
+import {
+  CHALLENGE_MESSAGES,
+  challengeDateIssues,
+  parseInviteEmails,
+  type CreateChallenge,
+  type UpdateChallenge,
+  type ActivityGoalMap,
+  type Challenge,
+  type ChallengeGoal,
+} from '@warriors/contracts';
 import { BAD_CREDENTIALS, forbidden, HttpError, notFound, unauthorized, ValidationError, type Bus, type Clock, type Logger, type Outbox } from '@warriors/kit';
 import { challengeView, NO_STANDING, type ChallengeRecord } from '../domain/view';
 import { challengeJoined } from '../events/challenge-events';
@@ -7,6 +16,7 @@ import { deleteInviteOf } from '../store/invites.store';
 import { projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 import type { Board, BoardPages } from './boards';
+import { accountsByEmail, existingUsers } from './invite';
 
 export const badRequest = (detail: string) => new HttpError(400, detail);
 
@@ -17,6 +27,18 @@ export function refuseDates(...args: Parameters<typeof challengeDateIssues>): vo
 }
 
 export const goalMap = (goals: readonly ChallengeGoal[]): ActivityGoalMap => Object.fromEntries(goals.map((g) => [g.type, g.count]));
+
+/** Who a created or edited challenge invites: the emails, the accounts they name and the invitees that are users, read before its transaction. */
+export async function recipients({ db, bus, logger }: Pick<ChallengesDeps, 'db' | 'bus' | 'logger'>, body: Pick<CreateChallenge | UpdateChallenge, 'invite_emails' | 'invitees'>) {
+  const { invites: emails } = parseInviteEmails(body.invite_emails);
+  const accounts = await accountsByEmail(
+    bus,
+    logger,
+    emails.map((e) => e.email),
+  );
+  const invitees = await existingUsers({ db, bus }, body.invitees);
+  return { emails, accounts, invitees };
+}
 
 export interface ChallengesDeps {
   db: Executor;

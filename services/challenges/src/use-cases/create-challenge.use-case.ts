@@ -1,22 +1,16 @@
-import { defaultPointsTarget, parseInviteEmails, type Challenge, type CreateChallenge } from '@warriors/contracts';
+import { defaultPointsTarget, type Challenge, type CreateChallenge } from '@warriors/contracts';
 import { challengeCreated } from '../events/challenge-events';
 import { addMember, insertChallenge } from '../store/challenges.store';
-import { accountsByEmail, existingUsers, sendInvites } from './invite';
-import { challengeAccess, refuseDates, goalMap, type ChallengesDeps } from './challenge-access';
+import { sendInvites } from './invite';
+import { challengeAccess, recipients, refuseDates, goalMap, type ChallengesDeps } from './challenge-access';
 
 export function createChallenge(deps: ChallengesDeps) {
-  const { db, outbox, bus, clock, logger } = deps;
+  const { outbox, clock, logger } = deps;
   const { visible, asLiveUser } = challengeAccess(deps);
   return async (userId: string, body: CreateChallenge): Promise<Challenge> => {
     const now = clock.now();
     refuseDates({ start: new Date(body.start_at), end: new Date(body.end_at) }, now, 'create');
-    const { invites: emails } = parseInviteEmails(body.invite_emails);
-    const accounts = await accountsByEmail(
-      bus,
-      logger,
-      emails.map((e) => e.email),
-    );
-    const invitees = await existingUsers({ db, bus }, body.invitees);
+    const { emails, accounts, invitees } = await recipients(deps, body);
     const id = await asLiveUser(userId, async (trx) => {
       const created = await insertChallenge(trx, {
         owner_id: userId,

@@ -1,20 +1,14 @@
-import { CHALLENGE_MESSAGES, defaultPointsTarget, parseInviteEmails, type Challenge, type ChallengeGoal, type UpdateChallenge } from '@warriors/contracts';
+import { CHALLENGE_MESSAGES, defaultPointsTarget, type Challenge, type ChallengeGoal, type UpdateChallenge } from '@warriors/contracts';
 import { canEdit } from '../domain/rules';
 import { updateChallenge } from '../store/challenges.store';
-import { accountsByEmail, existingUsers, sendInvites } from './invite';
-import { challengeAccess, badRequest, refuseDates, goalMap, type ChallengesDeps } from './challenge-access';
+import { sendInvites } from './invite';
+import { challengeAccess, recipients, badRequest, refuseDates, goalMap, type ChallengesDeps } from './challenge-access';
 
 export function editChallenge(deps: ChallengesDeps) {
-  const { db, outbox, bus, clock, logger, pages } = deps;
+  const { db, outbox, clock, logger, pages } = deps;
   const { visible, owned } = challengeAccess(deps);
   return async (userId: string, id: number, body: UpdateChallenge): Promise<Challenge> => {
-    const { invites: emails } = parseInviteEmails(body.invite_emails);
-    const accounts = await accountsByEmail(
-      bus,
-      logger,
-      emails.map((e) => e.email),
-    );
-    const invitees = await existingUsers({ db, bus }, body.invitees);
+    const { emails, accounts, invitees } = await recipients(deps, body);
     const now = clock.now();
     await db.transaction().execute(async (trx) => {
       const record = await owned(trx, userId, id);
