@@ -19,7 +19,7 @@ import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domai
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
-import { createBoardPages } from './use-cases/boards';
+import { createBoardPages } from './use-cases/board-pages';
 import { createChallengeRateLimits } from './use-cases/challenge-rate-limits';
 import { acceptInvite } from './use-cases/accept-invite.use-case';
 import { createChallenge } from './use-cases/create-challenge.use-case';

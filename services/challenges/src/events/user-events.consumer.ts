@@ -1,6 +1,6 @@
 import { consumeUserEvents as consumeProjection, type Bus, type Clock, type Logger, type Outbox, type Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
-import type { BoardPages } from '../use-cases/boards';
+import type { BoardPages } from '../use-cases/board-pages';
 import type { projectedUsers } from '../store/users.store';
 import { forgetUser, inviteNewAccount } from '../use-cases/user-events';
 

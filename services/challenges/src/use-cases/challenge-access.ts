@@ -15,7 +15,7 @@ import { addMember, findChallenge, lockChallenge, standingsOf } from '../store/c
 import { deleteInviteOf } from '../store/invites.store';
 import { projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
-import type { Board, BoardPages } from './boards';
+import type { Board, BoardPages } from './board-pages';
 import { accountsByEmail, existingUsers } from './invite';
 
 export const badRequest = (detail: string) => new HttpError(400, detail);

@@ -2,7 +2,7 @@ import { CHALLENGE_MESSAGES, type ChallengeLeaderboardEntry } from '@warriors/co
 import { BAD_CREDENTIALS, forbidden, unauthorized } from '@warriors/kit';
 import { boardMembers, roleOf } from '../store/challenges.store';
 import { isDeleted } from '../store/users.store';
-import { boardKey, membershipKey, type BoardPage } from './boards';
+import { boardKey, membershipKey, type BoardPage } from './board-pages';
 import { challengeAccess, type ChallengesDeps } from './challenge-access';
 
 /** The top of a board a leaderboard answers (ZREVRANGE 0 N-1: the spec's top 20). */

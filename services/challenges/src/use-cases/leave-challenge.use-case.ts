@@ -1,7 +1,7 @@
 import { CHALLENGE_MESSAGES } from '@warriors/contracts';
 import { notFound } from '@warriors/kit';
 import { lockChallenge, removeMember } from '../store/challenges.store';
-import { boardKey, membershipKey } from './boards';
+import { boardKey, membershipKey } from './board-pages';
 import { challengeAccess, badRequest, type ChallengesDeps } from './challenge-access';
 
 export function leaveChallenge(deps: ChallengesDeps) {

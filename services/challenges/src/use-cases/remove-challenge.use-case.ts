@@ -1,7 +1,7 @@
 import { CHALLENGE_MESSAGES } from '@warriors/contracts';
 import { canDelete } from '../domain/rules';
 import { deleteChallenge, scorersOf } from '../store/challenges.store';
-import { boardKey } from './boards';
+import { boardKey } from './board-pages';
 import { challengeAccess, badRequest, type ChallengesDeps } from './challenge-access';
 
 export function removeChallenge(deps: ChallengesDeps) {
