@@ -11,11 +11,11 @@ import { accountsByEmail, findUserById, SCHEMA, type AuthDatabase } from './stor
 import type { AccountsDeps } from './use-cases/account-access';
 import { announceMovedPictures } from './use-cases/announce-moved-pictures.use-case';
 import { deleteAccount } from './use-cases/delete-account.use-case';
+import { getCurrentUser } from './use-cases/get-current-user.use-case';
 import { getProfilePicture } from './use-cases/get-profile-picture.use-case';
 import { logInUser } from './use-cases/log-in-user.use-case';
 import { lookUpUsers } from './use-cases/look-up-users.use-case';
 import { setProfilePicture } from './use-cases/set-profile-picture.use-case';
-import { showCurrentUser } from './use-cases/show-current-user.use-case';
 import { signUpUser } from './use-cases/sign-up-user.use-case';
 import { updateAccount } from './use-cases/update-account.use-case';
 
@@ -49,7 +49,7 @@ export function createAuthService(ports: ServicePorts): Service {
   const accounts = {
     signup: signUpUser(deps),
     login: logInUser(deps),
-    me: showCurrentUser(deps),
+    me: getCurrentUser(deps),
     update: updateAccount(deps),
     setPicture: setProfilePicture(deps),
     deleteAccount: deleteAccount(deps),
