@@ -35,7 +35,7 @@ describe('lint: service layers', () => {
     expect(await importErrors('services/auth/src/routes/planted.routes.ts', "export { findUserById } from '../store/users.store';\n")).toEqual(
       refused('Routes call use-cases/, not the store'),
     );
-    expect(await importErrors('services/auth/src/routes/planted.routes.ts', "export { createAccounts } from '../use-cases/accounts';\n")).toEqual([]);
+    expect(await importErrors('services/auth/src/routes/planted.routes.ts', "export { signUpUser } from '../use-cases/sign-up-user.use-case';\n")).toEqual([]);
   });
 
   it('refuses a consumer calling the store, and accepts one calling a use case', async () => {

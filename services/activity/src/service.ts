@@ -11,7 +11,12 @@ import { projectedUsers } from './store/users.store';
 import { createActivityLog } from './use-cases/log-activity';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
-import { createReports } from './use-cases/reports';
+import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
+import { getOwnFunnel } from './use-cases/get-own-funnel.use-case';
+import { getUserFunnel } from './use-cases/get-user-funnel.use-case';
+import { getUserStats } from './use-cases/get-user-stats.use-case';
+import { getUserSummary } from './use-cases/get-user-summary.use-case';
+import { listRecentActivities } from './use-cases/list-recent-activities.use-case';
 import { createUserDirectory } from './use-cases/user-directory';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -43,7 +48,15 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     effects,
     effectsWaitMs: ports.effectsWaitMs ?? DEFAULT_EFFECTS_WAIT_MS,
   });
-  const reports = createReports({ db, bus: ports.bus, clock: ports.clock, users });
+  const reportDeps = { db, bus: ports.bus, clock: ports.clock, users };
+  const reports = {
+    summary: getUserSummary(reportDeps),
+    funnel: getUserFunnel(reportDeps),
+    ownFunnel: getOwnFunnel(reportDeps),
+    stats: getUserStats(reportDeps),
+    recent: listRecentActivities(reportDeps),
+    countsByWindow: countActivitiesByWindow(reportDeps),
+  };
   const app = createApp({
     metrics: ports.metrics,
     logger: ports.logger,

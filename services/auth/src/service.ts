@@ -8,7 +8,16 @@ import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
 import { usersRoutes } from './routes/users.routes';
 import { accountsByEmail, findUserById, SCHEMA, type AuthDatabase } from './store/users.store';
-import { createAccounts } from './use-cases/accounts';
+import type { AccountsDeps } from './use-cases/account-access';
+import { announceMovedPictures } from './use-cases/announce-moved-pictures.use-case';
+import { deleteAccount } from './use-cases/delete-account.use-case';
+import { getCurrentUser } from './use-cases/get-current-user.use-case';
+import { getProfilePicture } from './use-cases/get-profile-picture.use-case';
+import { logInUser } from './use-cases/log-in-user.use-case';
+import { lookUpUsers } from './use-cases/look-up-users.use-case';
+import { setProfilePicture } from './use-cases/set-profile-picture.use-case';
+import { signUpUser } from './use-cases/sign-up-user.use-case';
+import { updateAccount } from './use-cases/update-account.use-case';
 
 /** src/ under ts-jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -23,7 +32,7 @@ export function createAuthService(ports: ServicePorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus: ports.bus, logger: ports.logger });
   ports.metrics.watchOutbox(() => outbox.counts());
   const db = ports.database.db as Kysely<AuthDatabase>;
-  const accounts = createAccounts({
+  const deps: AccountsDeps = {
     db,
     outbox,
     clock: ports.clock,
@@ -36,7 +45,18 @@ export function createAuthService(ports: ServicePorts): Service {
         return NO_STATS;
       }
     },
-  });
+  };
+  const accounts = {
+    signup: signUpUser(deps),
+    login: logInUser(deps),
+    me: getCurrentUser(deps),
+    update: updateAccount(deps),
+    setPicture: setProfilePicture(deps),
+    deleteAccount: deleteAccount(deps),
+    search: lookUpUsers(deps),
+    picture: getProfilePicture(deps),
+    announceMovedPictures: announceMovedPictures(deps),
+  };
   const app = createApp({
     metrics: ports.metrics,
     logger: ports.logger,

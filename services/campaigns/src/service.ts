@@ -7,7 +7,12 @@ import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { campaignsRoutes } from './routes/campaigns.routes';
 import { SCHEMA, type CampaignsDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
-import { createCampaigns } from './use-cases/manage-campaigns';
+import { createCampaign } from './use-cases/create-campaign.use-case';
+import { deleteCampaign } from './use-cases/delete-campaign.use-case';
+import { joinCampaign } from './use-cases/join-campaign.use-case';
+import { leaveGoal } from './use-cases/leave-goal.use-case';
+import { listCampaigns } from './use-cases/list-campaigns.use-case';
+import { updateCampaign } from './use-cases/update-campaign.use-case';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -17,7 +22,15 @@ export function createCampaignsService(ports: ServicePorts): Service {
   const db = ports.database.db as Kysely<CampaignsDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   ports.metrics.watchOutbox(() => outbox.counts());
-  const campaigns = createCampaigns({ db, outbox, clock });
+  const deps = { db, outbox, clock };
+  const campaigns = {
+    list: listCampaigns(deps),
+    create: createCampaign(deps),
+    join: joinCampaign(deps),
+    update: updateCampaign(deps),
+    deleteOrLeave: deleteCampaign(deps),
+    leaveGoal: leaveGoal(deps),
+  };
   const app = createApp({
     metrics: ports.metrics,
     logger,

@@ -20,9 +20,21 @@ import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domai
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
-import { createBoardPages } from './use-cases/boards';
+import { createBoardPages } from './use-cases/board-pages';
 import { createChallengeRateLimits } from './use-cases/challenge-rate-limits';
-import { createChallenges } from './use-cases/manage-challenges';
+import { acceptInvite } from './use-cases/accept-invite.use-case';
+import { createChallenge } from './use-cases/create-challenge.use-case';
+import { declineInvite } from './use-cases/decline-invite.use-case';
+import { editChallenge } from './use-cases/edit-challenge.use-case';
+import { getChallenge } from './use-cases/get-challenge.use-case';
+import { getLeaderboard } from './use-cases/get-leaderboard.use-case';
+import { getPublicChallenge } from './use-cases/get-public-challenge.use-case';
+import { joinChallenge } from './use-cases/join-challenge.use-case';
+import { leaveChallenge } from './use-cases/leave-challenge.use-case';
+import { listInvites } from './use-cases/list-invites.use-case';
+import { listMyChallenges } from './use-cases/list-my-challenges.use-case';
+import { listOpenChallenges } from './use-cases/list-open-challenges.use-case';
+import { removeChallenge } from './use-cases/remove-challenge.use-case';
 import { rebuildBoards } from './use-cases/rebuild-boards';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
@@ -45,7 +57,22 @@ export function createChallengesService(ports: ChallengesPorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   ports.metrics.watchOutbox(() => outbox.counts());
   const pages = createBoardPages();
-  const challenges = createChallenges({ db, outbox, bus, clock, logger, board, pages });
+  const deps = { db, outbox, bus, clock, logger, board, pages };
+  const challenges = {
+    create: createChallenge(deps),
+    get: getChallenge(deps),
+    getPublic: getPublicChallenge(deps),
+    listOpen: listOpenChallenges(deps),
+    listMine: listMyChallenges(deps),
+    update: editChallenge(deps),
+    join: joinChallenge(deps),
+    leave: leaveChallenge(deps),
+    remove: removeChallenge(deps),
+    leaderboardPage: getLeaderboard(deps),
+    invites: listInvites(deps),
+    acceptInvite: acceptInvite(deps),
+    declineInvite: declineInvite(deps),
+  };
   const keeper = createLeaderboardKeeper({
     store: board,
     logger,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ServiceProcessEnv } from '@warriors/kit';
 import { DEFAULT_SOCKET_LIMITS } from './live/socket-hub';
-import { DEFAULT_NUDGES_PER_MINUTE } from './use-cases/nudges';
+import { DEFAULT_NUDGES_PER_MINUTE } from './use-cases/send-nudge.use-case';
 
 /** The social process reads the service settings plus its live socket's limits (per socket, per account, per process) and the nudge rate. */
 export const SocialProcessEnv = ServiceProcessEnv.extend({

@@ -9,8 +9,12 @@ import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './liv
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
-import { createNudges, DEFAULT_NUDGES_PER_MINUTE } from './use-cases/nudges';
-import { createPulse } from './use-cases/pulse';
+import { listNudges } from './use-cases/list-nudges.use-case';
+import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
+import { createPulseLines } from './use-cases/pulse-lines';
+import { readNudge } from './use-cases/read-nudge.use-case';
+import { recordPulseLine } from './use-cases/record-pulse-line.use-case';
+import { DEFAULT_NUDGES_PER_MINUTE, sendNudge } from './use-cases/send-nudge.use-case';
 import { createRetention } from './use-cases/retention';
 import { createUserDirectory } from './use-cases/user-directory';
 
@@ -28,9 +32,14 @@ export function createSocialService(ports: SocialPorts): Service {
   const db = ports.database.db as Kysely<SocialDatabase>;
   const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
   const directory = createUserDirectory({ db, bus });
-  const pulse = createPulse({ db, bus, clock, logger, directory });
+  const lines = createPulseLines({ bus, logger });
+  const pulse = { onSourceEvent: recordPulseLine({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
   const retention = createRetention({ db, clock, logger });
-  const nudges = createNudges({ db, clock, directory, pulse, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE });
+  const nudges = {
+    send: sendNudge({ db, clock, directory, pulse: lines, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE }),
+    read: readNudge({ db }),
+    inbox: listNudges({ db }),
+  };
   const hub = createSocketHub({
     limits: { ...DEFAULT_SOCKET_LIMITS, ...ports.socketLimits },
     allowedOrigins: ports.corsOrigins ?? [],

@@ -5,7 +5,12 @@ import type { LogKind } from '../domain/velocity';
 import { TimezoneQuery } from '@warriors/contracts';
 import type { ActivityLog } from '../use-cases/log-activity';
 import type { LogVelocity } from '../use-cases/log-velocity';
-import type { Reports } from '../use-cases/reports';
+import type { listRecentActivities } from '../use-cases/list-recent-activities.use-case';
+
+/** The reports these routes answer with, each built in service.ts from its use-case file. */
+export interface Reports {
+  recent: ReturnType<typeof listRecentActivities>;
+}
 
 export function activityRoutes(activityLog: ActivityLog, velocity: LogVelocity, reports: Reports, tokens: TokenSigner): Router {
   const router = Router();

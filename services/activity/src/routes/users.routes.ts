@@ -2,7 +2,16 @@ import { Router, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { FunnelQuery, SummaryQuery } from '@warriors/contracts';
 import { currentUserId, parse } from '@warriors/kit';
-import type { Reports } from '../use-cases/reports';
+import type { getUserFunnel } from '../use-cases/get-user-funnel.use-case';
+import type { getUserStats } from '../use-cases/get-user-stats.use-case';
+import type { getUserSummary } from '../use-cases/get-user-summary.use-case';
+
+/** The reports these routes answer with, each built in service.ts from its use-case file. */
+export interface Reports {
+  summary: ReturnType<typeof getUserSummary>;
+  funnel: ReturnType<typeof getUserFunnel>;
+  stats: ReturnType<typeof getUserStats>;
+}
 
 const UserPath = z.object({ id: z.string() });
 

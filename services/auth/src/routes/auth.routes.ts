@@ -1,7 +1,16 @@
 import { Router } from 'express';
 import { LoginBody, SignupBody } from '@warriors/contracts';
 import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
-import type { Accounts } from '../use-cases/accounts';
+import type { getCurrentUser } from '../use-cases/get-current-user.use-case';
+import type { logInUser } from '../use-cases/log-in-user.use-case';
+import type { signUpUser } from '../use-cases/sign-up-user.use-case';
+
+/** The account operations these routes answer with, each built in service.ts from its use-case file. */
+export interface Accounts {
+  signup: ReturnType<typeof signUpUser>;
+  login: ReturnType<typeof logInUser>;
+  me: ReturnType<typeof getCurrentUser>;
+}
 
 export function authRoutes(accounts: Accounts, tokens: TokenSigner): Router {
   const router = Router();

@@ -4,7 +4,16 @@ import { BattlePulseVisibilityQuery, LeaderboardVisibilityQuery, PrivacyQuery, P
 import { currentUserId, parse, requireAuth, ValidationError, type TokenSigner } from '@warriors/kit';
 import { checkProfilePicture } from '../domain/profile-picture';
 import type { UserChanges } from '../domain/user';
-import type { Accounts } from '../use-cases/accounts';
+import type { deleteAccount } from '../use-cases/delete-account.use-case';
+import type { setProfilePicture } from '../use-cases/set-profile-picture.use-case';
+import type { updateAccount } from '../use-cases/update-account.use-case';
+
+/** The account operations these routes answer with, each built in service.ts from its use-case file. */
+export interface Accounts {
+  update: ReturnType<typeof updateAccount>;
+  setPicture: ReturnType<typeof setProfilePicture>;
+  deleteAccount: ReturnType<typeof deleteAccount>;
+}
 
 export const PROFILE_PICTURE_PATH = '/api/settings/profile-picture';
 

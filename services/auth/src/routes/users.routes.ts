@@ -1,7 +1,14 @@
 import { Router } from 'express';
 import { PictureQuery, profilePictureUrl, UserSearchQuery } from '@warriors/contracts';
 import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
-import type { Accounts } from '../use-cases/accounts';
+import type { getProfilePicture } from '../use-cases/get-profile-picture.use-case';
+import type { lookUpUsers } from '../use-cases/look-up-users.use-case';
+
+/** The account operations these routes answer with, each built in service.ts from its use-case file. */
+export interface Accounts {
+  search: ReturnType<typeof lookUpUsers>;
+  picture: ReturnType<typeof getProfilePicture>;
+}
 
 /** A versioned picture URL never changes what it answers, so it may be kept for good. */
 const FOREVER = 'public, max-age=31536000, immutable';

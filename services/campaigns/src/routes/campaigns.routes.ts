@@ -1,7 +1,22 @@
 import { Router, type RequestHandler } from 'express';
 import { CampaignIdParam, CreateCampaignBody, UpdateCampaignBody } from '@warriors/contracts';
 import { currentUserId, parse } from '@warriors/kit';
-import type { Campaigns } from '../use-cases/manage-campaigns';
+import type { createCampaign } from '../use-cases/create-campaign.use-case';
+import type { deleteCampaign } from '../use-cases/delete-campaign.use-case';
+import type { joinCampaign } from '../use-cases/join-campaign.use-case';
+import type { leaveGoal } from '../use-cases/leave-goal.use-case';
+import type { listCampaigns } from '../use-cases/list-campaigns.use-case';
+import type { updateCampaign } from '../use-cases/update-campaign.use-case';
+
+/** The campaign operations, each built in service.ts from its use-case file. */
+export interface Campaigns {
+  list: ReturnType<typeof listCampaigns>;
+  create: ReturnType<typeof createCampaign>;
+  join: ReturnType<typeof joinCampaign>;
+  update: ReturnType<typeof updateCampaign>;
+  deleteOrLeave: ReturnType<typeof deleteCampaign>;
+  leaveGoal: ReturnType<typeof leaveGoal>;
+}
 
 /**
  * Every campaign route needs the signed-in user (`auth`, the service's requireAuth, also refuses

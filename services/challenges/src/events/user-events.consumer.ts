@@ -1,6 +1,6 @@
 import type { Logger, Outbox, UserEventHooks } from '@warriors/kit';
 import type { ChallengesDatabase, Executor } from '../store/schema';
-import type { BoardPages } from '../use-cases/boards';
+import type { BoardPages } from '../use-cases/board-pages';
 import { forgetUser, inviteNewAccount } from '../use-cases/user-events';
 
 /** Kit's consumeUserEvents keeps challenges' user projection under this durable, with these hooks. */

@@ -11,7 +11,36 @@ import {
 } from '@warriors/contracts';
 import { currentUserId, parse, parsePathId } from '@warriors/kit';
 import type { ChallengeRateLimiter } from '../use-cases/challenge-rate-limits';
-import type { Challenges } from '../use-cases/manage-challenges';
+import type { acceptInvite } from '../use-cases/accept-invite.use-case';
+import type { createChallenge } from '../use-cases/create-challenge.use-case';
+import type { declineInvite } from '../use-cases/decline-invite.use-case';
+import type { editChallenge } from '../use-cases/edit-challenge.use-case';
+import type { getChallenge } from '../use-cases/get-challenge.use-case';
+import type { getLeaderboard } from '../use-cases/get-leaderboard.use-case';
+import type { getPublicChallenge } from '../use-cases/get-public-challenge.use-case';
+import type { joinChallenge } from '../use-cases/join-challenge.use-case';
+import type { leaveChallenge } from '../use-cases/leave-challenge.use-case';
+import type { listInvites } from '../use-cases/list-invites.use-case';
+import type { listMyChallenges } from '../use-cases/list-my-challenges.use-case';
+import type { listOpenChallenges } from '../use-cases/list-open-challenges.use-case';
+import type { removeChallenge } from '../use-cases/remove-challenge.use-case';
+
+/** The challenge operations, each built in service.ts from its use-case file. */
+export interface Challenges {
+  create: ReturnType<typeof createChallenge>;
+  get: ReturnType<typeof getChallenge>;
+  getPublic: ReturnType<typeof getPublicChallenge>;
+  listOpen: ReturnType<typeof listOpenChallenges>;
+  listMine: ReturnType<typeof listMyChallenges>;
+  update: ReturnType<typeof editChallenge>;
+  join: ReturnType<typeof joinChallenge>;
+  leave: ReturnType<typeof leaveChallenge>;
+  remove: ReturnType<typeof removeChallenge>;
+  leaderboardPage: ReturnType<typeof getLeaderboard>;
+  invites: ReturnType<typeof listInvites>;
+  acceptInvite: ReturnType<typeof acceptInvite>;
+  declineInvite: ReturnType<typeof declineInvite>;
+}
 
 /**
  * A malformed challenge or invite id is a 404 with the not-found text, like an id the caller may not

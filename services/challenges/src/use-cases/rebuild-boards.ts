@@ -2,7 +2,7 @@ import { DEFAULT_APPLY_MARKER_TTL_MS, type ScoredMember } from '@warriors/kit';
 import { scorers } from '../store/challenges.store';
 import { creditedSince } from '../store/scoring.store';
 import type { Executor } from '../store/schema';
-import { boardKey, type Board } from './boards';
+import { boardKey, type Board } from './board-pages';
 
 /**
  * Re-creates every challenge board from the members' points in PostgreSQL (the truth): one set per

@@ -15,7 +15,7 @@ import {
 } from '../store/scoring.store';
 import { SCHEMA, type Executor } from '../store/schema';
 import { userLock } from '../store/users.store';
-import { boardDeltas, type Board, type BoardPages } from './boards';
+import { boardDeltas, type Board, type BoardPages } from './board-pages';
 
 export interface RecordDeps {
   db: Executor;

@@ -1,7 +1,7 @@
 import { PulseEvent } from '@warriors/contracts';
 import type { Bus, Logger, Subscription } from '@warriors/kit';
 import type { SocketHub } from '../live/socket-hub';
-import { LIVE_PULSE_SUBJECT } from '../use-cases/pulse';
+import { LIVE_PULSE_SUBJECT } from '../use-cases/pulse-lines';
 
 /** Every instance hears every stored line on the transient subject and sends it to its own sockets. */
 export function listenLivePulse(deps: { bus: Bus; hub: SocketHub; logger: Logger }): Promise<Subscription> {

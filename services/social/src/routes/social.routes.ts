@@ -2,12 +2,21 @@ import { Router, type RequestHandler } from 'express';
 import { BattlePulseQuery, NudgeIdParam, SendNudgeBody, SOCIAL_MESSAGES } from '@warriors/contracts';
 import { currentUserId, parse, parsePathId } from '@warriors/kit';
 import type { Bus } from '@warriors/kit';
-import type { Nudges } from '../use-cases/nudges';
-import type { Pulse } from '../use-cases/pulse';
+import type { listNudges } from '../use-cases/list-nudges.use-case';
+import type { listPulseLines } from '../use-cases/list-pulse-lines.use-case';
+import type { readNudge } from '../use-cases/read-nudge.use-case';
+import type { sendNudge } from '../use-cases/send-nudge.use-case';
 import { publicProfile } from '../use-cases/public-profile';
 
 /** Every route needs the signed-in user (`auth` also refuses deleted accounts) except the public profile (spec point 2). */
-export function socialRoutes(deps: { pulse: Pulse; nudges: Nudges; bus: Bus }, auth: RequestHandler): Router {
+export function socialRoutes(
+  deps: {
+    pulse: { recent: ReturnType<typeof listPulseLines> };
+    nudges: { send: ReturnType<typeof sendNudge>; read: ReturnType<typeof readNudge>; inbox: ReturnType<typeof listNudges> };
+    bus: Bus;
+  },
+  auth: RequestHandler,
+): Router {
   const { pulse, nudges } = deps;
   const router = Router();
 

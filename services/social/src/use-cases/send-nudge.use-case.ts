@@ -3,11 +3,11 @@ import { SOCIAL_MESSAGES, nudgeMessage, type Nudge, type SendNudgeBody } from '@
 import { HttpError, TooManyRequestsError, notFound, type Clock, type UserDirectory } from '@warriors/kit';
 import { z } from 'zod';
 import { nudgeDraft } from '../domain/pulse';
-import { findReceivedNudge, inbox, insertNudge, markRead, nudgesSentSince } from '../store/nudges.store';
+import { insertNudge, nudgesSentSince } from '../store/nudges.store';
 import { pulseEventType } from '../store/pulse.store';
 import type { Executor } from '../store/schema';
 import { projectedUsers, type SocialUser } from '../store/users.store';
-import type { Pulse } from './pulse';
+import type { PulseLines } from './pulse-lines';
 
 /** Nudges one sender may send per minute, counted in PostgreSQL so every instance sees the same count. */
 export const DEFAULT_NUDGES_PER_MINUTE = 10;
@@ -15,12 +15,10 @@ const RATE_WINDOW_MS = 60_000;
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-export type Nudges = ReturnType<typeof createNudges>;
-
-export function createNudges(deps: { db: Executor; clock: Clock; directory: UserDirectory<SocialUser>; pulse: Pulse; nudgesPerMinute: number }) {
+export function sendNudge(deps: { db: Executor; clock: Clock; directory: UserDirectory<SocialUser>; pulse: PulseLines; nudgesPerMinute: number }) {
   const { db, clock, directory, pulse } = deps;
 
-  async function send(fromUserId: string, body: SendNudgeBody): Promise<Nudge> {
+  return async function send(fromUserId: string, body: SendNudgeBody): Promise<Nudge> {
     if (body.to_user_id === fromUserId) throw new HttpError(400, SOCIAL_MESSAGES.selfNudge);
     const recipient = isUuid(body.to_user_id) ? await directory.resolve(body.to_user_id) : null;
     if (!recipient) throw notFound(SOCIAL_MESSAGES.userNotFound);
@@ -54,15 +52,5 @@ export function createNudges(deps: { db: Executor; clock: Clock; directory: User
       created_at: at.toISOString(),
       is_read: false,
     };
-  }
-
-  /** Read by its recipient only: anyone else's, like an unknown id, is a 404 and changes nothing. */
-  async function read(userId: string, nudgeId: string): Promise<Nudge> {
-    if (!(await markRead(db, nudgeId, userId))) throw notFound(SOCIAL_MESSAGES.nudgeNotFound);
-    const nudge = await findReceivedNudge(db, nudgeId, userId);
-    if (!nudge) throw notFound(SOCIAL_MESSAGES.nudgeNotFound);
-    return nudge;
-  }
-
-  return { send, read, inbox: (userId: string) => inbox(db, userId) };
+  };
 }

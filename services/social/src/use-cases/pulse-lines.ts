@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { PulseEvent } from '@warriors/contracts';
-import { lockAllAndMarkApplied, type Bus, type Clock, type Logger, type UserDirectory } from '@warriors/kit';
-import { challengeLineDate, pulseDraftOf, type PulseDraft, type PulseSource } from '../domain/pulse';
-import { insertPulseEvent, recentPulseEvents } from '../store/pulse.store';
-import { SCHEMA, type Executor } from '../store/schema';
-import { findUser, projectedUsers, userLock, type SocialUser } from '../store/users.store';
+import type { Bus, Logger } from '@warriors/kit';
+import { challengeLineDate, type PulseDraft } from '../domain/pulse';
+import { insertPulseEvent } from '../store/pulse.store';
+import type { Executor } from '../store/schema';
+import { findUser } from '../store/users.store';
 
 /**
  * The transient subject every social instance listens on and sends to its own sockets. Outside the
@@ -12,10 +12,11 @@ import { findUser, projectedUsers, userLock, type SocialUser } from '../store/us
  */
 export const LIVE_PULSE_SUBJECT = 'live.pulse';
 
-export type Pulse = ReturnType<typeof createPulse>;
+export type PulseLines = ReturnType<typeof createPulseLines>;
 
-export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger: Logger; directory: UserDirectory<SocialUser> }) {
-  const { db, bus, logger } = deps;
+/** What makes a pulse line, for the domain events' lines and the nudges' alike: storing it and announcing it live. */
+export function createPulseLines(deps: { bus: Bus; logger: Logger }) {
+  const { bus, logger } = deps;
 
   /**
    * Stores a draft unless its user or related user hides from the pulse now (no event is made while a
@@ -44,30 +45,5 @@ export function createPulse(deps: { db: Executor; bus: Bus; clock: Clock; logger
     }
   }
 
-  /** One domain event: its line stored once (the inbox row commits with it), then announced. */
-  async function onSourceEvent(event: PulseSource): Promise<void> {
-    const draft = pulseDraftOf(event);
-    if (!draft) return;
-    // Fetched from auth when unknown (before the transaction: a network round trip holds no lock).
-    for (const userId of [draft.user_id, draft.related_user_id]) if (userId !== null) await deps.directory.resolve(userId);
-    const line = await db.transaction().execute(async (trx) => {
-      const keys = [draft.user_id, draft.related_user_id]
-        .filter((id): id is string => id !== null)
-        .map(userLock)
-        .sort();
-      const fresh = await lockAllAndMarkApplied(trx, SCHEMA, keys, [event.id], deps.clock.now());
-      if (!fresh.has(event.id)) return null;
-      if (await projectedUsers.isDeleted(trx, draft.user_id)) return null;
-      // Dated when it happened, not when this consumer got to it: the pulse reads in the order things happened.
-      return store(trx, draft, new Date(event.occurredAt));
-    });
-    if (line) await announce(line);
-  }
-
-  return {
-    store,
-    announce,
-    onSourceEvent,
-    recent: (limit: number) => recentPulseEvents(db, limit),
-  };
+  return { store, announce };
 }

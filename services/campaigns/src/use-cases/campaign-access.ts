@@ -1,0 +1,70 @@
+import { GOAL_MESSAGES, localDate, usableTimezone } from '@warriors/contracts';
+import { BAD_CREDENTIALS, conflict, lockKey, notFound, unauthorized, type Clock, type Outbox } from '@warriors/kit';
+import { catalogCampaign, MAX_ACTIVE_CUSTOM_GOALS, type CampaignDefinition } from '../domain/catalog';
+import { retarget } from '../domain/goal';
+import { isActive, isResumable, type UserGoal } from '../domain/view';
+import { campaignCompleted } from '../domain/campaign-events';
+import { findCustomCampaign } from '../store/campaigns.store';
+import { goalsOf, insertGoal, saveGoal } from '../store/goals.store';
+import type { Executor } from '../store/schema';
+import { isDeleted, timezoneOf, userLock } from '../store/users.store';
+
+export const TOO_MANY_CUSTOM_GOALS = `You can pursue at most ${MAX_ACTIVE_CUSTOM_GOALS} custom goals at once`;
+export const LEFT_GOAL = 'You left this goal. Your progress is saved.';
+export const GOAL_NOT_FOUND = 'Goal not found';
+
+export interface CampaignDeps {
+  db: Executor;
+  outbox: Outbox;
+  clock: Clock;
+}
+
+/** What the campaign operations share: the user's lock, the campaigns a user may see, starting a goal. */
+export function campaignAccess({ db, outbox }: Pick<CampaignDeps, 'db' | 'outbox'>) {
+  /** A campaign the user may see: the catalog's, or a custom one they created. Others' custom campaigns do not exist for them. */
+  async function visibleCampaign(trx: Executor, userId: string, id: number): Promise<CampaignDefinition> {
+    const campaign = catalogCampaign(id) ?? (await findCustomCampaign(trx, id));
+    if (!campaign || (campaign.kind === 'custom' && campaign.creatorId !== userId)) throw notFound(GOAL_MESSAGES.notFound);
+    return campaign;
+  }
+
+  /**
+   * Runs `work` in a transaction holding the user's lock: joins, edits and credited activities never
+   * interleave. The route let only a live account in, but its user.deleted may have been applied
+   * since; under the lock (which that consumer takes too) it cannot be, so nothing is created for a
+   * deleted user.
+   */
+  const asUser = <T>(userId: string, work: (trx: Executor) => Promise<T>): Promise<T> =>
+    db.transaction().execute(async (trx) => {
+      await lockKey(trx, userLock(userId));
+      if (await isDeleted(trx, userId)) throw unauthorized(BAD_CREDENTIALS);
+      return work(trx);
+    });
+
+  async function startGoal(trx: Executor, userId: string, campaign: CampaignDefinition, now: Date): Promise<UserGoal> {
+    const goals = await goalsOf(trx, userId);
+    if (goals.some((g) => g.campaign.id === campaign.id && isActive(g, now))) throw conflict(GOAL_MESSAGES.alreadyActive);
+    if (campaign.kind === 'custom' && goals.filter((g) => g.campaign.kind === 'custom' && isActive(g, now)).length >= MAX_ACTIVE_CUSTOM_GOALS) {
+      throw conflict(TOO_MANY_CUSTOM_GOALS);
+    }
+    // Left inside its window: resume with the saved progress. After its window or once completed: a new goal.
+    const left = goals.find((g) => g.campaign.id === campaign.id && isResumable(g, now));
+    if (left) {
+      // Its creator may have lowered the target while it was left: then it completes on resuming.
+      const { goal: state, completed } = retarget(left.state, left.state.target, left.state.name, left.state.durationDays, now);
+      const resumed: UserGoal = { ...left, state, leftAt: null };
+      await saveGoal(trx, resumed);
+      if (completed) await completeAfterEdit(trx, resumed, now);
+      return resumed;
+    }
+    return insertGoal(trx, userId, campaign, now);
+  }
+
+  /** Completes a goal whose new target its progress already meets, with its campaign.completed event. */
+  async function completeAfterEdit(trx: Executor, goal: UserGoal, now: Date): Promise<void> {
+    const timezone = usableTimezone((await timezoneOf(trx, goal.userId)) ?? 'UTC');
+    await outbox.enqueue(trx, campaignCompleted(goal, { activityId: null, localDate: localDate(now, timezone), timezone }));
+  }
+
+  return { visibleCampaign, asUser, startGoal, completeAfterEdit };
+}
