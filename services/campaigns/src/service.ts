@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ActiveGoalsRequest, COACHING_REQUESTS, isUserId } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { BUS_QUESTIONS, isUserId } from '@warriors/contracts';
+import { answerQuestion, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeUserEvents } from './events/user-events.consumer';
 import { campaignsRoutes } from './routes/campaigns.routes';
@@ -38,8 +38,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox }),
         consumeUserEvents(db, bus, clock, projectedUsers),
-        bus.reply(COACHING_REQUESTS.activeGoals, async (payload) => {
-          const request = ActiveGoalsRequest.parse(payload);
+        answerQuestion(bus, BUS_QUESTIONS.activeGoals, async (request) => {
           // A text that is no user id has no goals: it never reaches SQL.
           return isUserId(request.user_id) ? (await campaigns.list(request.user_id)).active : [];
         }),
