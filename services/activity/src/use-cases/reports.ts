@@ -1,5 +1,5 @@
 import {
-  RANKS_REQUEST,
+  BUS_QUESTIONS,
   RanksReply,
   type ActivityCountMap,
   type ActivityCountsByWindow,
@@ -97,7 +97,7 @@ export function createReports({ db, bus, clock, users }: ReportsDeps) {
   async function ranks(userIds: string[], timezone: string): Promise<Record<string, number | null>> {
     if (userIds.length === 0) return {};
     try {
-      return RanksReply.parse(await bus.request(RANKS_REQUEST, { user_ids: userIds, window: 'today', timezone }, RANKS_TIMEOUT_MS));
+      return RanksReply.parse(await bus.request(BUS_QUESTIONS.ranks.subject, { user_ids: userIds, window: 'today', timezone }, RANKS_TIMEOUT_MS));
     } catch {
       return {};
     }
