@@ -91,16 +91,7 @@ export const COACHING_MESSAGES = {
   figuresUnavailable: 'Your numbers are unavailable right now. Please try again shortly.',
 } as const;
 
-/** Request/reply questions the coaching service asks (their subjects stay off the event stream's). */
-export const COACHING_REQUESTS = {
-  /** activity answers a user's funnel metrics on a window of their local days (FunnelMetrics). */
-  funnel: 'activity-reports.user-funnel',
-  /** gamification answers a user's standing on a board window, with the points a day's goal takes (StandingReply). */
-  standing: 'gamification.user.standing',
-  /** campaigns answers a user's active goals (ActiveGoalsReply). */
-  activeGoals: 'campaigns-reports.user-active-goals',
-} as const;
-
+/** The schemas of the questions the coaching service asks (BUS_QUESTIONS; their subjects stay off the event stream's). */
 export const FunnelRequest = z.object({ user_id: z.string(), timezone: z.string(), window: z.enum(['today', '7d', '30d']) });
 export const FunnelReply = FunnelMetrics;
 

@@ -201,22 +201,6 @@ export const SUBJECTS = {
   'pulse.coached': 'pulse.coached',
 } as const satisfies Record<EventType, string>;
 
-/** Request/reply questions between services (core NATS, not JetStream). */
-export const REQUESTS = {
-  /** auth answers a user's projection, or null: for a consumer that has not seen user.registered yet. */
-  userProjection: 'auth.user.projection',
-  /** auth answers which of some emails have an account: challenges turns an email invite into an account's invite. */
-  accountsByEmail: 'auth.accounts.by-email',
-  /** auth answers the fields of a user's public profile, or null for no such (or a deleted) account. */
-  profileFields: 'auth.user.profile-fields',
-  /** gamification answers a user's rank, streak, points by window and latest badges (PublicStatsReply). */
-  publicStats: 'gamification.user.public-stats',
-  /**
-   * activity answers a user's logged quantities by type for today, 7 and 30 days (ActivityCountsByWindow).
-   * Not under `activity.`: the JetStream stream captures `activity.>`, and its ack would answer the request.
-   */
-  activityCounts: 'activity-reports.user-counts',
-} as const;
 export const UserProjectionRequest = z.object({ user_id: z.string() });
 export const UserProjectionReply = UserProjection.nullable();
 export const AccountsByEmailRequest = z.object({ emails: z.array(z.string().max(320)).max(200) });
@@ -238,8 +222,6 @@ export type PublicStatsReply = z.infer<typeof PublicStatsReply>;
 export const ActivityCountsRequest = z.object({ user_id: z.string(), timezone: z.string() });
 /** activity's answer is ActivityCountsByWindow (social.ts). */
 
-/** gamification answers ranks on a leaderboard window for a few users (Shots Fired rows). */
-export const RANKS_REQUEST = 'gamification.ranks';
 export const RanksRequest = z.object({
   user_ids: z.array(z.string()).max(100),
   window: z.enum(['today', '7d', 'alltime']),
@@ -248,7 +230,5 @@ export const RanksRequest = z.object({
 });
 export const RanksReply = z.record(z.string(), z.number().int().nullable());
 
-/** gamification answers a user's current streak and badges (auth puts them on /api/me). */
-export const USER_STATS_REQUEST = 'gamification.user.stats';
 export const UserStatsRequest = z.object({ user_id: z.string() });
 export const UserStatsReply = z.object({ streak_days: z.number().int(), badges: z.array(Badge) });

@@ -11,3 +11,4 @@ export * from './events';
 export * from './social';
 export * from './coaching';
 export * from './stats';
+export * from './bus-questions';

@@ -1,5 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import type { Bus, EventOn, Subscription } from './bus';
 import type { Clock } from './clock';
 import type { SharedMigration } from './db/migrate';
@@ -261,7 +261,7 @@ export async function resolveUser<U>(deps: OnDemandUsers<U>, userId: string): Pr
   if (await users.isDeleted(db, userId)) return null;
   let reply: UserProjection | null;
   try {
-    reply = UserProjectionReply.parse(await deps.bus.request(REQUESTS.userProjection, { user_id: userId }, USER_REQUEST_TIMEOUT_MS));
+    reply = UserProjectionReply.parse(await deps.bus.request(BUS_QUESTIONS.userProjection.subject, { user_id: userId }, USER_REQUEST_TIMEOUT_MS));
   } catch (err) {
     throw deps.unavailable(err);
   }

@@ -1,7 +1,18 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ActivityCountsRequest, COACHING_REQUESTS, FunnelRequest, REQUESTS } from '@warriors/contracts';
-import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { BUS_QUESTIONS } from '@warriors/contracts';
+import {
+  answerQuestion,
+  consumeUserEvents,
+  createApp,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { activityRoutes } from './routes/activity.routes';
@@ -80,14 +91,8 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       ports.bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, ports.clock.now()));
       subscriptions = await Promise.all([
         consumeUserEvents(ports.bus, USERS_DURABLE, { db, clock: ports.clock, users: projectedUsers, hooks: userEventHooks(users) }),
-        ports.bus.reply(REQUESTS.activityCounts, async (payload) => {
-          const request = ActivityCountsRequest.parse(payload);
-          return reports.countsByWindow(request.user_id, request.timezone);
-        }),
-        ports.bus.reply(COACHING_REQUESTS.funnel, async (payload) => {
-          const request = FunnelRequest.parse(payload);
-          return reports.ownFunnel(request.user_id, request.timezone, request.window);
-        }),
+        answerQuestion(ports.bus, BUS_QUESTIONS.activityCounts, async (request) => reports.countsByWindow(request.user_id, request.timezone)),
+        answerQuestion(ports.bus, BUS_QUESTIONS.funnel, async (request) => reports.ownFunnel(request.user_id, request.timezone, request.window)),
       ]);
     },
     async stop() {

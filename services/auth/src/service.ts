@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { AccountsByEmailRequest, isUserId, ProfileFieldsRequest, REQUESTS, USER_STATS_REQUEST, UserProjectionRequest, UserStatsReply } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { BUS_QUESTIONS, isUserId } from '@warriors/contracts';
+import { answerQuestion, createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { NO_STATS, toProfileFields, toProjection, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
 import { authRoutes } from './routes/auth.routes';
@@ -40,7 +40,7 @@ export function createAuthService(ports: ServicePorts): Service {
     tokens: ports.tokens,
     stats: async (userId): Promise<UserStats> => {
       try {
-        return UserStatsReply.parse(await ports.bus.request(USER_STATS_REQUEST, { user_id: userId }, STATS_WAIT_MS));
+        return BUS_QUESTIONS.userStats.reply.parse(await ports.bus.request(BUS_QUESTIONS.userStats.subject, { user_id: userId }, STATS_WAIT_MS));
       } catch {
         return NO_STATS;
       }
@@ -75,18 +75,16 @@ export function createAuthService(ports: ServicePorts): Service {
       await outbox.start();
       await accounts.announceMovedPictures();
       replies = await Promise.all([
-        ports.bus.reply(REQUESTS.userProjection, async (payload) => {
-          const { user_id } = UserProjectionRequest.parse(payload);
+        answerQuestion(ports.bus, BUS_QUESTIONS.userProjection, async ({ user_id }) => {
           const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
           return user ? toProjection(user) : null;
         }),
-        ports.bus.reply(REQUESTS.profileFields, async (payload) => {
-          const { user_id } = ProfileFieldsRequest.parse(payload);
+        answerQuestion(ports.bus, BUS_QUESTIONS.profileFields, async ({ user_id }) => {
           // A deleted account's row is gone: it answers null like one that never was.
           const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
           return user ? toProfileFields(user) : null;
         }),
-        ports.bus.reply(REQUESTS.accountsByEmail, async (payload) => accountsByEmail(db, AccountsByEmailRequest.parse(payload).emails)),
+        answerQuestion(ports.bus, BUS_QUESTIONS.accountsByEmail, async ({ emails }) => accountsByEmail(db, emails)),
       ]);
     },
     async stop() {

@@ -1,7 +1,18 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { ActiveGoalsRequest, COACHING_REQUESTS, isUserId } from '@warriors/contracts';
-import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { BUS_QUESTIONS, isUserId } from '@warriors/contracts';
+import {
+  answerQuestion,
+  consumeUserEvents,
+  createApp,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { campaignsRoutes } from './routes/campaigns.routes';
@@ -51,8 +62,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
-        bus.reply(COACHING_REQUESTS.activeGoals, async (payload) => {
-          const request = ActiveGoalsRequest.parse(payload);
+        answerQuestion(bus, BUS_QUESTIONS.activeGoals, async (request) => {
           // A text that is no user id has no goals: it never reaches SQL.
           return isUserId(request.user_id) ? (await campaigns.list(request.user_id)).active : [];
         }),

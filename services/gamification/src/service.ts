@@ -1,17 +1,18 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
+import { BUS_QUESTIONS, DEFAULT_DAILY_GOAL_POINTS } from '@warriors/contracts';
 import {
-  COACHING_REQUESTS,
-  DEFAULT_DAILY_GOAL_POINTS,
-  PublicStatsRequest,
-  StandingRequest,
-  RANKS_REQUEST,
-  REQUESTS,
-  RanksRequest,
-  USER_STATS_REQUEST,
-  UserStatsRequest,
-} from '@warriors/contracts';
-import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+  answerQuestion,
+  consumeUserEvents,
+  createApp,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
 import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
@@ -92,23 +93,20 @@ export function createGamificationService(ports: GamificationPorts): Service {
         consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
         consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
-        bus.reply(RANKS_REQUEST, async (payload) => {
-          const request = RanksRequest.parse(payload);
+        answerQuestion(bus, BUS_QUESTIONS.ranks, async (request) => {
           return leaderboards.ranks(request.user_ids, request.window, localDate(clock.now(), request.timezone));
         }),
-        bus.reply(REQUESTS.publicStats, async (payload) => {
-          const request = PublicStatsRequest.parse(payload);
+        answerQuestion(bus, BUS_QUESTIONS.publicStats, async (request) => {
           return publicStats(db, leaderboards, request.user_id, request.timezone, clock.now());
         }),
-        bus.reply(COACHING_REQUESTS.standing, async (payload) => {
-          const request = StandingRequest.parse(payload);
+        answerQuestion(bus, BUS_QUESTIONS.standing, async (request) => {
           // A text that is no user id has no standing: it never reaches Redis.
           const standing = isUserId(request.user_id)
             ? await leaderboards.standing(request.user_id, request.window, localDate(clock.now(), usableTimezone(request.timezone)))
             : { rank: null, points: 0, gap_to_next: null, window: request.window };
           return { ...standing, daily_goal_points: dailyGoalPoints };
         }),
-        bus.reply(USER_STATS_REQUEST, async (payload) => userStats(db, UserStatsRequest.parse(payload).user_id, clock.now())),
+        answerQuestion(bus, BUS_QUESTIONS.userStats, async ({ user_id }) => userStats(db, user_id, clock.now())),
       ]);
     },
     async stop() {

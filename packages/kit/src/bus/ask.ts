@@ -1,6 +1,7 @@
+import type { BusQuestion } from '@warriors/contracts';
 import type { z } from 'zod';
 import { HttpError } from '../http/errors';
-import type { Bus } from './bus.port';
+import type { Bus, Subscription } from './bus.port';
 
 export interface AskOptions {
   timeoutMs: number;
@@ -14,14 +15,29 @@ export interface AskOptions {
  * Another service's answer to a request, validated with its reply schema, or a 503 with a text detail
  * (never a 500): a page composed of other services' answers is unavailable while one of them is.
  */
-export async function askService<S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown, reply: S, options: AskOptions): Promise<z.infer<S>> {
+export async function askService<Request extends z.ZodTypeAny, Reply extends z.ZodTypeAny>(
+  bus: Bus,
+  question: BusQuestion<Request, Reply>,
+  payload: z.input<Request>,
+  options: AskOptions,
+): Promise<z.infer<Reply>> {
   let answer: unknown;
   try {
-    answer = await bus.request(subject, payload, options.timeoutMs);
+    answer = await bus.request(question.subject, payload, options.timeoutMs);
   } catch {
     throw new HttpError(503, options.unavailable);
   }
-  const parsed = reply.safeParse(answer);
+  const parsed = question.reply.safeParse(answer);
   if (!parsed.success) throw new HttpError(503, options.unreadable ?? options.unavailable);
   return parsed.data;
 }
+
+/**
+ * Answers a question: the handler gets the request parsed with the question's schema (a malformed
+ * one throws as before it was typed) and must answer the question's reply type.
+ */
+export const answerQuestion = <Request extends z.ZodTypeAny, Reply extends z.ZodTypeAny>(
+  bus: Bus,
+  question: BusQuestion<Request, Reply>,
+  handler: (request: z.infer<Request>) => Promise<z.infer<Reply>>,
+): Promise<Subscription> => bus.reply(question.subject, async (payload) => handler(question.request.parse(payload)));

@@ -6,4 +6,4 @@ export { NatsEnv, natsBusOptions } from './nats-env';
 export { consumeInBatches, ONE_BATCH_AT_A_TIME } from './batches-of';
 export { EFFECTS_MESSAGE_WEIGHT, publishEffects } from './effects';
 export { DEFAULT_MAX_PAYLOAD_BYTES, PayloadTooLargeError } from './payload-limit';
-export { askService, type AskOptions } from './ask';
+export { answerQuestion, askService, type AskOptions } from './ask';

@@ -1,4 +1,4 @@
-import { RANKS_REQUEST, RanksReply, type RecentActivity } from '@warriors/contracts';
+import { BUS_QUESTIONS, RanksReply, type RecentActivity } from '@warriors/contracts';
 import { recentVisible } from '../store/activities.store';
 import type { ReportsDeps } from './report-access';
 
@@ -13,7 +13,7 @@ export function listRecentActivities(deps: ReportsDeps) {
   async function ranks(userIds: string[], timezone: string): Promise<Record<string, number | null>> {
     if (userIds.length === 0) return {};
     try {
-      return RanksReply.parse(await bus.request(RANKS_REQUEST, { user_ids: userIds, window: 'today', timezone }, RANKS_TIMEOUT_MS));
+      return RanksReply.parse(await bus.request(BUS_QUESTIONS.ranks.subject, { user_ids: userIds, window: 'today', timezone }, RANKS_TIMEOUT_MS));
     } catch {
       return {};
     }

@@ -1,4 +1,4 @@
-import { RANKS_REQUEST, RanksRequest, RecentActivity, type ActivityType, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, RanksRequest, RecentActivity, type ActivityType, type UserProjection } from '@warriors/contracts';
 import type { Subscription } from '@warriors/kit';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
@@ -73,7 +73,7 @@ it('fills the row from the user projection and the catalog', async () => {
 
 it('puts ranks from gamification on the rows, asking for today in the viewer’s timezone', async () => {
   const asked: unknown[] = [];
-  gamification = await activity.bus.reply(RANKS_REQUEST, async (payload) => {
+  gamification = await activity.bus.reply(BUS_QUESTIONS.ranks.subject, async (payload) => {
     asked.push(payload);
     return { [alice.user.user_id]: 1, [carol.user.user_id]: 4 };
   });
@@ -88,7 +88,7 @@ it('puts ranks from gamification on the rows, asking for today in the viewer’s
 
 it('asks for UTC without a tz', async () => {
   const asked: unknown[] = [];
-  gamification = await activity.bus.reply(RANKS_REQUEST, async (payload) => {
+  gamification = await activity.bus.reply(BUS_QUESTIONS.ranks.subject, async (payload) => {
     asked.push(payload);
     return {};
   });
@@ -97,7 +97,7 @@ it('asks for UTC without a tz', async () => {
 });
 
 it('answers rank null when gamification is too slow, without failing the feed', async () => {
-  gamification = await activity.bus.reply(RANKS_REQUEST, () => new Promise(() => undefined));
+  gamification = await activity.bus.reply(BUS_QUESTIONS.ranks.subject, () => new Promise(() => undefined));
   const started = Date.now();
   const reply = await feed();
   expect(reply.status).toBe(200);
@@ -107,7 +107,7 @@ it('answers rank null when gamification is too slow, without failing the feed', 
 });
 
 it('answers rank null when gamification answers nonsense', async () => {
-  gamification = await activity.bus.reply(RANKS_REQUEST, async () => 'not ranks');
+  gamification = await activity.bus.reply(BUS_QUESTIONS.ranks.subject, async () => 'not ranks');
   const reply = await feed();
   expect(reply.status).toBe(200);
   expect(reply.body.every((r: RecentActivity) => r.rank === null)).toBe(true);

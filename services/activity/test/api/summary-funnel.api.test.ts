@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { ActivityCountsByWindow, COACHING_REQUESTS, FunnelMetrics, FunnelReply, REQUESTS, UserStats, UserSummary, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, ActivityCountsByWindow, FunnelMetrics, FunnelReply, UserStats, UserSummary, type UserProjection } from '@warriors/contracts';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
@@ -210,7 +210,7 @@ describe.each([
   });
 
   it('answers 404 for a user nobody knows', async () => {
-    const auth = await activity.bus.reply(REQUESTS.userProjection, async () => null);
+    const auth = await activity.bus.reply(BUS_QUESTIONS.userProjection.subject, async () => null);
     try {
       expect(await get(viewer.token, randomUUID())).toEqual({ status: 404, body: { detail: 'User not found' } });
       expect(await get(viewer.token, 'not-even-a-uuid')).toEqual({ status: 404, body: { detail: 'User not found' } });
@@ -240,8 +240,8 @@ describe.each([
   });
 });
 
-describe(`request ${REQUESTS.activityCounts}`, () => {
-  const ask = async (payload: object) => ActivityCountsByWindow.parse(await activity.bus.request(REQUESTS.activityCounts, payload, 2000));
+describe(`request ${BUS_QUESTIONS.activityCounts.subject}`, () => {
+  const ask = async (payload: object) => ActivityCountsByWindow.parse(await activity.bus.request(BUS_QUESTIONS.activityCounts.subject, payload, 2000));
 
   it('answers the quantities by type in the owner’s local today, last 7 and last 30 days, types never logged absent', async () => {
     expect(await ask({ user_id: subject.user.user_id, timezone: 'America/New_York' })).toEqual({
@@ -266,12 +266,12 @@ describe(`request ${REQUESTS.activityCounts}`, () => {
   });
 
   it('refuses a payload that is not the contract’s', async () => {
-    await expect(activity.bus.request(REQUESTS.activityCounts, { user_id: 42 }, 2000)).rejects.toThrow();
+    await expect(activity.bus.request(BUS_QUESTIONS.activityCounts.subject, { user_id: 42 }, 2000)).rejects.toThrow();
   });
 });
 
-describe(`request ${COACHING_REQUESTS.funnel}`, () => {
-  const ask = async (payload: object) => FunnelReply.parse(await activity.bus.request(COACHING_REQUESTS.funnel, payload, 2000));
+describe(`request ${BUS_QUESTIONS.funnel.subject}`, () => {
+  const ask = async (payload: object) => FunnelReply.parse(await activity.bus.request(BUS_QUESTIONS.funnel.subject, payload, 2000));
 
   it.each(['today', '7d', '30d'] as const)('answers the user’s own %s funnel, as GET /metrics/funnel shows it to them', async (window) => {
     const shown = await funnel(subject.token, subject.user.user_id, window);
@@ -290,6 +290,6 @@ describe(`request ${COACHING_REQUESTS.funnel}`, () => {
   });
 
   it('refuses a payload that is not the contract’s', async () => {
-    await expect(activity.bus.request(COACHING_REQUESTS.funnel, { user_id: subject.user.user_id, window: 'forever' }, 2000)).rejects.toThrow();
+    await expect(activity.bus.request(BUS_QUESTIONS.funnel.subject, { user_id: subject.user.user_id, window: 'forever' }, 2000)).rejects.toThrow();
   });
 });

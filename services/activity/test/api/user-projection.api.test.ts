@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REQUESTS, UserProjectionRequest, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, UserProjectionRequest, type UserProjection } from '@warriors/contracts';
 import type { Subscription } from '@warriors/kit';
 import { eventually, testUser } from '@warriors/test-support';
 import { startActivity, userEvent, type TestActivity } from '../support/harness';
@@ -23,7 +23,7 @@ afterAll(async () => {
 /** The test plays auth's side of the projection request, knowing exactly these users. */
 async function authKnows(...users: UserProjection[]): Promise<string[]> {
   const asked: string[] = [];
-  auth = await activity.bus.reply(REQUESTS.userProjection, async (payload) => {
+  auth = await activity.bus.reply(BUS_QUESTIONS.userProjection.subject, async (payload) => {
     const { user_id } = UserProjectionRequest.parse(payload);
     asked.push(user_id);
     return users.find((u) => u.user_id === user_id) ?? null;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { REQUESTS } from '@warriors/contracts';
+import { BUS_QUESTIONS } from '@warriors/contracts';
 import { NUL_MESSAGE } from '@warriors/kit';
 import { bothDatabases, onDatabase } from '@warriors/test-support';
 import { startAuth, type TestAuth } from '../support/harness';
@@ -41,6 +41,6 @@ describe.each(bothDatabases('auth'))('auth on %s, given bad input or a crowd', (
   });
 
   it('answers a question about a user id that is no UUID with "no such user"', async () => {
-    await expect(auth.bus.request(REQUESTS.userProjection, { user_id: '2147483648' }, 2000)).resolves.toBeNull();
+    await expect(auth.bus.request(BUS_QUESTIONS.userProjection.subject, { user_id: '2147483648' }, 2000)).resolves.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { AccountsByEmailReply, ProfileFieldsReply, REQUESTS, USER_STATS_REQUEST, UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, AccountsByEmailReply, ProfileFieldsReply, UserProjection } from '@warriors/contracts';
 import { eventually } from '@warriors/test-support';
 import { dataUrl, NOW, PNG_BYTES, startAuth, type TestAuth } from '../support/harness';
 
@@ -153,17 +153,17 @@ describe('events', () => {
 describe('user projection by request/reply', () => {
   it('answers the projection of a known user and null for an unknown one', async () => {
     const { user } = await auth.signup({ name: 'Projected Person', company: 'Reply Co' });
-    const reply = await auth.bus.request(REQUESTS.userProjection, { user_id: user.id }, 2000);
+    const reply = await auth.bus.request(BUS_QUESTIONS.userProjection.subject, { user_id: user.id }, 2000);
     expect(UserProjection.parse(reply)).toMatchObject({ user_id: user.id, name: 'Projected Person', company: 'Reply Co', timezone: 'UTC' });
-    expect(await auth.bus.request(REQUESTS.userProjection, { user_id: '00000000-0000-4000-8000-000000000000' }, 2000)).toBeNull();
+    expect(await auth.bus.request(BUS_QUESTIONS.userProjection.subject, { user_id: '00000000-0000-4000-8000-000000000000' }, 2000)).toBeNull();
   });
 
   it('answers which emails have an account, whatever their case, and leaves the others out', async () => {
     const { user } = await auth.signup({ name: 'Invited Person' });
     const unknown = `nobody.${user.id}@example.com`;
-    const reply = await auth.bus.request(REQUESTS.accountsByEmail, { emails: [user.email.toUpperCase(), unknown] }, 2000);
+    const reply = await auth.bus.request(BUS_QUESTIONS.accountsByEmail.subject, { emails: [user.email.toUpperCase(), unknown] }, 2000);
     expect(AccountsByEmailReply.parse(reply)).toEqual({ [user.email]: user.id });
-    expect(await auth.bus.request(REQUESTS.accountsByEmail, { emails: [] }, 2000)).toEqual({});
+    expect(await auth.bus.request(BUS_QUESTIONS.accountsByEmail.subject, { emails: [] }, 2000)).toEqual({});
   });
 });
 
@@ -181,7 +181,7 @@ describe('streak and badges on /api/me', () => {
       repeat: 1,
       earned_at: NOW,
     };
-    const answering = await auth.bus.reply(USER_STATS_REQUEST, async (payload) => ({
+    const answering = await auth.bus.reply(BUS_QUESTIONS.userStats.subject, async (payload) => ({
       streak_days: (payload as { user_id: string }).user_id === user.id ? 4 : 0,
       badges: [badge],
     }));
@@ -193,8 +193,8 @@ describe('streak and badges on /api/me', () => {
   });
 });
 
-describe(`request ${REQUESTS.profileFields}`, () => {
-  const ask = async (userId: unknown) => ProfileFieldsReply.parse(await auth.bus.request(REQUESTS.profileFields, { user_id: userId }, 2000));
+describe(`request ${BUS_QUESTIONS.profileFields.subject}`, () => {
+  const ask = async (userId: unknown) => ProfileFieldsReply.parse(await auth.bus.request(BUS_QUESTIONS.profileFields.subject, { user_id: userId }, 2000));
 
   it('answers the public profile fields of an account, private or not', async () => {
     const { user, token } = await auth.signup({ name: 'Profiled Person', company: 'Fields Co' });
@@ -227,6 +227,6 @@ describe(`request ${REQUESTS.profileFields}`, () => {
   });
 
   it('refuses a payload that is not the contract’s', async () => {
-    await expect(auth.bus.request(REQUESTS.profileFields, { id: 'x' }, 2000)).rejects.toThrow();
+    await expect(auth.bus.request(BUS_QUESTIONS.profileFields.subject, { id: 'x' }, 2000)).rejects.toThrow();
   });
 });

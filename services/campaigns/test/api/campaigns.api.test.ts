@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ActiveGoalsReply, aiGoalItems, COACHING_REQUESTS, GOAL_MESSAGES } from '@warriors/contracts';
+import { BUS_QUESTIONS, ActiveGoalsReply, aiGoalItems, GOAL_MESSAGES } from '@warriors/contracts';
 import { lockKey } from '@warriors/kit';
 import { eventually } from '@warriors/test-support';
 import { userLock } from '../../src/store/users.store';
@@ -278,8 +278,8 @@ describe('user events', () => {
   });
 });
 
-describe(`request ${COACHING_REQUESTS.activeGoals}`, () => {
-  const ask = async (userId: string) => ActiveGoalsReply.parse(await c.bus.request(COACHING_REQUESTS.activeGoals, { user_id: userId }, 2000));
+describe(`request ${BUS_QUESTIONS.activeGoals.subject}`, () => {
+  const ask = async (userId: string) => ActiveGoalsReply.parse(await c.bus.request(BUS_QUESTIONS.activeGoals.subject, { user_id: userId }, 2000));
 
   it('answers the user’s active goals as GET /api/campaigns lists them, the AI goal’s 1-day goal among them', async () => {
     const user = await c.register('America/Denver');
@@ -296,6 +296,6 @@ describe(`request ${COACHING_REQUESTS.activeGoals}`, () => {
   it('answers no goals for someone without any or a text that is no user id, and refuses a payload that is not the contract’s', async () => {
     expect(await ask((await c.register()).id)).toEqual([]);
     expect(await ask('not-a-uuid')).toEqual([]);
-    await expect(c.bus.request(COACHING_REQUESTS.activeGoals, { user: 'x' }, 2000)).rejects.toThrow();
+    await expect(c.bus.request(BUS_QUESTIONS.activeGoals.subject, { user: 'x' }, 2000)).rejects.toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { AccountsByEmailReply, REQUESTS, type EmailInvite } from '@warriors/contracts';
+import { BUS_QUESTIONS, AccountsByEmailReply, type EmailInvite } from '@warriors/contracts';
 import { DependencyUnavailableError, resolveUser, type Bus, type Logger, type Outbox } from '@warriors/kit';
 import { challengeInvited } from '../domain/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
@@ -14,7 +14,7 @@ export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
 export async function accountsByEmail(bus: Bus, logger: Logger, emails: readonly string[]): Promise<Record<string, string>> {
   if (emails.length === 0) return {};
   try {
-    return AccountsByEmailReply.parse(await bus.request(REQUESTS.accountsByEmail, { emails }, ACCOUNTS_BY_EMAIL_TIMEOUT_MS));
+    return AccountsByEmailReply.parse(await bus.request(BUS_QUESTIONS.accountsByEmail.subject, { emails }, ACCOUNTS_BY_EMAIL_TIMEOUT_MS));
   } catch (err) {
     logger.warn({ err: err instanceof Error ? err.message : String(err), emails: emails.length }, 'auth did not say which invited emails have accounts: kept as email invites');
     return {};

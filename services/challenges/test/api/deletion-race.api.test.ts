@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { REQUESTS } from '@warriors/contracts';
+import { BUS_QUESTIONS } from '@warriors/contracts';
 import type { Subscription } from '@warriors/kit';
 import { startChallenges, type TestChallenges, type TestUser } from '../support/harness';
 
@@ -29,7 +29,7 @@ describe('an account deletion racing what the account does', () => {
     const roomy = { limit: 1000, windowMs: 60_000 };
     c = await startChallenges(NOW, 'memory', { rateLimits: { creates: roomy, memberships: roomy } });
     // Auth knows none of the invited emails: every line stays a pending email invite.
-    accounts = await c.bus.reply(REQUESTS.accountsByEmail, async () => ({}));
+    accounts = await c.bus.reply(BUS_QUESTIONS.accountsByEmail.subject, async () => ({}));
   });
   afterAll(async () => {
     await accounts?.stop();

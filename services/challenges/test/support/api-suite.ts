@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CHALLENGE_MESSAGES, REQUESTS } from '@warriors/contracts';
+import { BUS_QUESTIONS, CHALLENGE_MESSAGES } from '@warriors/contracts';
 import { eventually, testUser } from '@warriors/test-support';
 import { startChallenges, type TestChallenges, type TestUser } from './harness';
 
@@ -367,7 +367,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
     it('an email with an account invites that account; one without invites it when it signs up', async () => {
       const owner = await c.register();
       const known = await c.register();
-      const reply = await c.bus.reply(REQUESTS.accountsByEmail, async (payload: any) =>
+      const reply = await c.bus.reply(BUS_QUESTIONS.accountsByEmail.subject, async (payload: any) =>
         Object.fromEntries((payload.emails as string[]).filter((e) => e === 'known@example.com').map((e) => [e, known.id])),
       );
       try {
@@ -560,7 +560,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
 
     it('does not invite again a user who declined that challenge, by id or by email; others still are', async () => {
       const [owner, decliner, other] = [await c.register(), await c.register({ email: 'decliner@example.com' }), await c.register()];
-      const reply = await c.bus.reply(REQUESTS.accountsByEmail, async (payload: any) =>
+      const reply = await c.bus.reply(BUS_QUESTIONS.accountsByEmail.subject, async (payload: any) =>
         Object.fromEntries((payload.emails as string[]).filter((e) => e === 'decliner@example.com').map((e) => [e, decliner.id])),
       );
       try {
@@ -591,7 +591,7 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       await c.settled();
       const fresh = testUser();
       const nobody = randomUUID();
-      const reply = await c.bus.reply(REQUESTS.userProjection, async (payload: any) => (payload.user_id === fresh.user_id ? fresh : null));
+      const reply = await c.bus.reply(BUS_QUESTIONS.userProjection.subject, async (payload: any) => (payload.user_id === fresh.user_id ? fresh : null));
       try {
         const ch = await created(owner, { is_private: true, invitees: [nobody, gone.id, fresh.user_id] });
         const invited = await c.db.withSchema('challenges').selectFrom('challenge_invites').select('to_user_id').where('challenge_id', '=', ch.id).execute();

@@ -1,16 +1,11 @@
 import {
-  ActiveGoalsReply,
-  ActivityCountsByWindow,
+  BUS_QUESTIONS,
   COACHING_MESSAGES,
-  COACHING_REQUESTS,
   dataQualityOf,
-  FunnelReply,
   localDate,
-  ProfileFieldsReply,
-  PublicStatsReply,
-  REQUESTS,
-  StandingReply,
   usableTimezone,
+  type ActivityCountsByWindow,
+  type BusQuestion,
   type CoachingFigures,
 } from '@warriors/contracts';
 import { askService, unauthorized, type Bus, type Clock } from '@warriors/kit';
@@ -19,8 +14,8 @@ import type { z } from 'zod';
 /** How long the coach waits for each service's answer before it answers 503 (the model then is not asked). */
 export const FIGURES_REQUEST_TIMEOUT_MS = 2000;
 
-const ask = <S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown, reply: S): Promise<z.infer<S>> =>
-  askService(bus, subject, payload, reply, { timeoutMs: FIGURES_REQUEST_TIMEOUT_MS, unavailable: COACHING_MESSAGES.figuresUnavailable });
+const ask = <Request extends z.ZodTypeAny, Reply extends z.ZodTypeAny>(bus: Bus, question: BusQuestion<Request, Reply>, payload: z.input<Request>): Promise<z.infer<Reply>> =>
+  askService(bus, question, payload, { timeoutMs: FIGURES_REQUEST_TIMEOUT_MS, unavailable: COACHING_MESSAGES.figuresUnavailable });
 
 /** Units logged in the last 30 local days: what data quality stands on. */
 export const unitsLast30Days = (counts: ActivityCountsByWindow): number => Object.values(counts['30d']).reduce((sum, count) => sum + (count ?? 0), 0);
@@ -30,17 +25,17 @@ export const unitsLast30Days = (counts: ActivityCountsByWindow): number => Objec
  * timezone, which auth answers first), in parallel. Any service away is a 503 for the whole plan.
  */
 export async function gatherFigures(bus: Bus, clock: Clock, userId: string): Promise<CoachingFigures> {
-  const fields = await ask(bus, REQUESTS.profileFields, { user_id: userId }, ProfileFieldsReply);
+  const fields = await ask(bus, BUS_QUESTIONS.profileFields, { user_id: userId });
   // A deleted account's token may outlive it: it has nothing left to coach.
   if (!fields || fields.user_id !== userId) throw unauthorized();
   const timezone = usableTimezone(fields.timezone);
   const question = { user_id: userId, timezone };
   const [counts, funnel, stats, standing, goals] = await Promise.all([
-    ask(bus, REQUESTS.activityCounts, question, ActivityCountsByWindow),
-    ask(bus, COACHING_REQUESTS.funnel, { ...question, window: '30d' }, FunnelReply),
-    ask(bus, REQUESTS.publicStats, question, PublicStatsReply),
-    ask(bus, COACHING_REQUESTS.standing, { ...question, window: 'today' }, StandingReply),
-    ask(bus, COACHING_REQUESTS.activeGoals, { user_id: userId }, ActiveGoalsReply),
+    ask(bus, BUS_QUESTIONS.activityCounts, question),
+    ask(bus, BUS_QUESTIONS.funnel, { ...question, window: '30d' }),
+    ask(bus, BUS_QUESTIONS.publicStats, question),
+    ask(bus, BUS_QUESTIONS.standing, { ...question, window: 'today' }),
+    ask(bus, BUS_QUESTIONS.activeGoals, { user_id: userId }),
   ]);
   return {
     timezone,

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
-  COACHING_REQUESTS,
-  REQUESTS,
+  BUS_QUESTIONS,
   type EventOf,
   type ActivityCountsByWindow,
   type Campaign,
@@ -104,29 +103,29 @@ export async function startCoaching(
       return handler(payload);
     });
   const subscriptions: Subscription[] = await Promise.all([
-    played(REQUESTS.profileFields, async (payload) => {
+    played(BUS_QUESTIONS.profileFields.subject, async (payload) => {
       const userId = (payload as { user_id: string }).user_id;
       const figures = users.get(userId);
       return figures ? profile(userId, figures) : null;
     }),
     played(
-      REQUESTS.activityCounts,
+      BUS_QUESTIONS.activityCounts.subject,
       answer('counts', (f) => f.counts),
     ),
     played(
-      COACHING_REQUESTS.funnel,
+      BUS_QUESTIONS.funnel.subject,
       answer('funnel', (f) => f.funnel),
     ),
     played(
-      REQUESTS.publicStats,
+      BUS_QUESTIONS.publicStats.subject,
       answer('stats', (f) => f.stats),
     ),
     played(
-      COACHING_REQUESTS.standing,
+      BUS_QUESTIONS.standing.subject,
       answer('standing', (f) => f.standing),
     ),
     played(
-      COACHING_REQUESTS.activeGoals,
+      BUS_QUESTIONS.activeGoals.subject,
       answer('goals', (f) => f.goals),
     ),
   ]);

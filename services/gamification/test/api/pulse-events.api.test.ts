@@ -1,13 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import {
+  BUS_QUESTIONS,
   addDays,
-  COACHING_REQUESTS,
   DEFAULT_DAILY_GOAL_POINTS,
   pointsAwardedEventId,
   PROFILE_BADGE_LIMIT,
   PublicStatsReply,
   rankChangedEventId,
-  REQUESTS,
   StandingReply,
   streakChangedEventId,
   type Badge,
@@ -159,8 +158,8 @@ it('tells of a goal’s completion bonus once, under the user campaign’s id', 
   expect(copiesOf(awarded.id)).toHaveLength(1);
 });
 
-describe(`request ${REQUESTS.publicStats}`, () => {
-  const ask = async (payload: object) => PublicStatsReply.parse(await bus.request(REQUESTS.publicStats, payload, 2000));
+describe(`request ${BUS_QUESTIONS.publicStats.subject}`, () => {
+  const ask = async (payload: object) => PublicStatsReply.parse(await bus.request(BUS_QUESTIONS.publicStats.subject, payload, 2000));
   const get = async (path: string, token: string) => (await fetch(`${gamification.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
   it('answers rank, streak, points by the owner’s local windows and the newest badges', async () => {
@@ -220,12 +219,12 @@ describe(`request ${REQUESTS.publicStats}`, () => {
   });
 
   it('refuses a payload that is not the contract’s', async () => {
-    await expect(bus.request(REQUESTS.publicStats, { user_id: 'x' }, 2000)).rejects.toThrow();
+    await expect(bus.request(BUS_QUESTIONS.publicStats.subject, { user_id: 'x' }, 2000)).rejects.toThrow();
   });
 });
 
-describe(`request ${COACHING_REQUESTS.standing}`, () => {
-  const ask = async (payload: object) => StandingReply.parse(await bus.request(COACHING_REQUESTS.standing, payload, 2000));
+describe(`request ${BUS_QUESTIONS.standing.subject}`, () => {
+  const ask = async (payload: object) => StandingReply.parse(await bus.request(BUS_QUESTIONS.standing.subject, payload, 2000));
   const get = async (path: string, token: string) => (await fetch(`${gamification.url}${path}`, { headers: { authorization: `Bearer ${token}` } })).json();
 
   it('answers the user’s standing on the board asked for, as GET /api/leaderboard/me shows it, with the points a day’s goal takes', async () => {
@@ -254,6 +253,6 @@ describe(`request ${COACHING_REQUESTS.standing}`, () => {
       window: 'today',
       daily_goal_points: DEFAULT_DAILY_GOAL_POINTS,
     });
-    await expect(bus.request(COACHING_REQUESTS.standing, { user_id: 'x', window: 'forever' }, 2000)).rejects.toThrow();
+    await expect(bus.request(BUS_QUESTIONS.standing.subject, { user_id: 'x', window: 'forever' }, 2000)).rejects.toThrow();
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { Client } from 'pg';
-import { EFFECTS_SUBJECT, effectsIn, RANKS_REQUEST, USER_STATS_REQUEST, type ActivityEffects, type ActivityType } from '@warriors/contracts';
+import { BUS_QUESTIONS, EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType } from '@warriors/contracts';
 import { fixedClock, type Database } from '@warriors/kit';
 import { createTestDatabase, eventuallyPasses } from '@warriors/test-support';
 import { liveKeyDeltas } from '../../src/domain/windows';
@@ -273,7 +273,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect((await g.call('GET', '/api/leaderboard/me', me.token)).body).toEqual({ rank: 1, points: 10, gap_to_next: null, window: 'today' });
       expect((await g.call('GET', '/api/leaderboard/me', other.token)).body).toEqual({ rank: 2, points: 3, gap_to_next: 8, window: 'today' });
       expect((await g.call('GET', '/api/leaderboard/me', shy.token)).body).toEqual({ rank: null, points: 20, gap_to_next: null, window: 'today' });
-      const ranks = await g.bus.request(RANKS_REQUEST, { user_ids: [shy.user_id, me.user_id, other.user_id], window: 'today' }, 2000);
+      const ranks = await g.bus.request(BUS_QUESTIONS.ranks.subject, { user_ids: [shy.user_id, me.user_id, other.user_id], window: 'today' }, 2000);
       expect(ranks).toEqual({ [shy.user_id]: null, [me.user_id]: 1, [other.user_id]: 2 });
       // Passing a hidden user is not a rank change.
       const activityId = randomUUID();
@@ -378,7 +378,7 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect(await g.call('GET', '/api/badges', gone.token)).toEqual(refused);
       expect(await g.call('GET', '/api/badge-definitions', gone.token)).toEqual(refused);
       expect((await g.call('GET', '/api/badges', stays.token)).status).toBe(200);
-      expect(await g.bus.request(USER_STATS_REQUEST, { user_id: gone.user_id }, 2000)).toEqual({ streak_days: 0, badges: [] });
+      expect(await g.bus.request(BUS_QUESTIONS.userStats.subject, { user_id: gone.user_id }, 2000)).toEqual({ streak_days: 0, badges: [] });
       await g.log(gone.user_id, 'meeting');
       await g.log(stays.user_id, 'email');
       await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ [stays.user_id]: 2 }));
@@ -400,13 +400,15 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       await g.log(a.user_id, 'meeting');
       await g.log(b.user_id, 'meeting', { quantity: 2 });
       await board('/api/leaderboard', (r) => expect(r).toHaveLength(2));
-      expect(await g.bus.request(RANKS_REQUEST, { user_ids: [a.user_id, b.user_id, absent.user_id], window: 'today' }, 2000)).toEqual({
+      expect(await g.bus.request(BUS_QUESTIONS.ranks.subject, { user_ids: [a.user_id, b.user_id, absent.user_id], window: 'today' }, 2000)).toEqual({
         [b.user_id]: 1,
         [a.user_id]: 2,
         [absent.user_id]: null,
       });
-      expect(await g.bus.request(RANKS_REQUEST, { user_ids: [a.user_id], window: 'alltime', timezone: 'Asia/Tokyo' }, 2000)).toEqual({ [a.user_id]: expect.any(Number) });
-      const stats = await g.bus.request<{ streak_days: number; badges: Array<{ badge_type: string }> }>(USER_STATS_REQUEST, { user_id: a.user_id }, 2000);
+      expect(await g.bus.request(BUS_QUESTIONS.ranks.subject, { user_ids: [a.user_id], window: 'alltime', timezone: 'Asia/Tokyo' }, 2000)).toEqual({
+        [a.user_id]: expect.any(Number),
+      });
+      const stats = await g.bus.request<{ streak_days: number; badges: Array<{ badge_type: string }> }>(BUS_QUESTIONS.userStats.subject, { user_id: a.user_id }, 2000);
       expect(stats.streak_days).toBe(2);
       expect(stats.badges.map((x) => x.badge_type)).toEqual(['first_meeting']);
     });

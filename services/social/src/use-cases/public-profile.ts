@@ -1,14 +1,4 @@
-import {
-  ActivityCountsByWindow,
-  PROFILE_BADGE_LIMIT,
-  ProfileFieldsReply,
-  PublicProfile,
-  PublicStatsReply,
-  REQUESTS,
-  SOCIAL_MESSAGES,
-  type PrivateProfile,
-  type ProfileView,
-} from '@warriors/contracts';
+import { BUS_QUESTIONS, PROFILE_BADGE_LIMIT, PublicProfile, SOCIAL_MESSAGES, type BusQuestion, type PrivateProfile, type ProfileView } from '@warriors/contracts';
 import { askService, notFound, type Bus } from '@warriors/kit';
 import { z } from 'zod';
 
@@ -16,8 +6,13 @@ import { z } from 'zod';
 export const PROFILE_REQUEST_TIMEOUT_MS = 2000;
 
 /** The answer, or a 503 naming the part of the profile that could not be fetched (never a 500). */
-const ask = <S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown, reply: S, part: string): Promise<z.infer<S>> =>
-  askService(bus, subject, payload, reply, {
+const ask = <Request extends z.ZodTypeAny, Reply extends z.ZodTypeAny>(
+  bus: Bus,
+  question: BusQuestion<Request, Reply>,
+  payload: z.input<Request>,
+  part: string,
+): Promise<z.infer<Reply>> =>
+  askService(bus, question, payload, {
     timeoutMs: PROFILE_REQUEST_TIMEOUT_MS,
     unavailable: `The ${part} are unavailable right now. Please try again shortly.`,
     unreadable: `The ${part} could not be read. Please try again shortly.`,
@@ -29,7 +24,7 @@ const ask = <S extends z.ZodTypeAny>(bus: Bus, subject: string, payload: unknown
  */
 export async function publicProfile(bus: Bus, userId: string): Promise<ProfileView> {
   if (!z.uuid().safeParse(userId).success) throw notFound(SOCIAL_MESSAGES.profileNotFound);
-  const fields = await ask(bus, REQUESTS.profileFields, { user_id: userId }, ProfileFieldsReply, 'profile details');
+  const fields = await ask(bus, BUS_QUESTIONS.profileFields, { user_id: userId }, 'profile details');
   if (!fields || fields.user_id !== userId) throw notFound(SOCIAL_MESSAGES.profileNotFound);
   if (!fields.profile_public) {
     // Field by field: nothing auth answered beyond these may reach a private profile's reader.
@@ -37,10 +32,7 @@ export async function publicProfile(bus: Bus, userId: string): Promise<ProfileVi
     return hidden;
   }
   const question = { user_id: userId, timezone: fields.timezone };
-  const [stats, counts] = await Promise.all([
-    ask(bus, REQUESTS.publicStats, question, PublicStatsReply, 'profile stats'),
-    ask(bus, REQUESTS.activityCounts, question, ActivityCountsByWindow, 'activity counts'),
-  ]);
+  const [stats, counts] = await Promise.all([ask(bus, BUS_QUESTIONS.publicStats, question, 'profile stats'), ask(bus, BUS_QUESTIONS.activityCounts, question, 'activity counts')]);
   return PublicProfile.parse({
     id: fields.user_id,
     username: fields.username,

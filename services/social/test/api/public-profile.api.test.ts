@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { REQUESTS, SOCIAL_MESSAGES, type ProfileFieldsReply, type PublicStatsReply } from '@warriors/contracts';
+import { BUS_QUESTIONS, SOCIAL_MESSAGES, type ProfileFieldsReply, type PublicStatsReply } from '@warriors/contracts';
 import { forTheseTests } from '@warriors/test-support';
 import { startSocial } from '../support/harness';
 
@@ -29,9 +29,9 @@ async function answering(answers: { fields?: ProfileFieldsReply | 'silent'; stat
   const s = social.current;
   const asked: Array<{ subject: string; payload: unknown }> = [];
   const subs = [
-    answers.fields === 'silent' ? null : await s.bus.reply(REQUESTS.profileFields, async (p) => (asked.push({ subject: 'fields', payload: p }), answers.fields)),
-    answers.stats === 'silent' ? null : await s.bus.reply(REQUESTS.publicStats, async (p) => (asked.push({ subject: 'stats', payload: p }), stats)),
-    await s.bus.reply(REQUESTS.activityCounts, async (p) => (asked.push({ subject: 'counts', payload: p }), counts)),
+    answers.fields === 'silent' ? null : await s.bus.reply(BUS_QUESTIONS.profileFields.subject, async (p) => (asked.push({ subject: 'fields', payload: p }), answers.fields)),
+    answers.stats === 'silent' ? null : await s.bus.reply(BUS_QUESTIONS.publicStats.subject, async (p) => (asked.push({ subject: 'stats', payload: p }), stats)),
+    await s.bus.reply(BUS_QUESTIONS.activityCounts.subject, async (p) => (asked.push({ subject: 'counts', payload: p }), counts)),
   ];
   return { asked, stop: () => Promise.all(subs.map((sub) => sub?.stop())) };
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { REQUESTS, type DomainEvent, type PulseEvent, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, type DomainEvent, type PulseEvent, type UserProjection } from '@warriors/contracts';
 import type { Database } from '@warriors/kit';
 import { eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createSocialService, type SocialPorts } from '../../src';
@@ -30,7 +30,7 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
   const db = service.database.db as Kysely<SocialDatabase>;
   const wsUrl = service.url.replace(/^http/, 'ws');
   // Plays auth for the users the test never registered: nobody by that id.
-  const auth = await bus.reply(REQUESTS.userProjection, async () => null);
+  const auth = await bus.reply(BUS_QUESTIONS.userProjection.subject, async () => null);
 
   const event = <T extends DomainEvent['type']>(type: T, data: Extract<DomainEvent, { type: T }>['data'], id = randomUUID()) =>
     ({ id, type, v: 1, occurredAt: clock.now().toISOString(), data }) as Extract<DomainEvent, { type: T }>;
