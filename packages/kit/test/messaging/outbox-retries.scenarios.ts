@@ -3,8 +3,8 @@ import pino from 'pino';
 import { sql } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { faultFigures, holdsFor, recordFaultFigures, waitFor } from '@warriors/test-support';
-import { createOutbox, fixedClock, outboxCounts, type Bus, type Clock, type Database, type Outbox, type OutboxRetryOptions } from '../src';
-import { outboxCli } from '../src/outbox-cli';
+import { createOutbox, fixedClock, outboxCounts, type Bus, type Clock, type Database, type Outbox, type OutboxRetryOptions } from '../../src';
+import { outboxCli } from '../../src/messaging/outbox-cli';
 import { userRegistered } from './bus/events';
 
 /** One setup the scenarios run on: a database, and a bus in a namespace of its own per call. */

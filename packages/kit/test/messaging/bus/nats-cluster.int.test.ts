@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import type { DomainEvent } from '@warriors/contracts';
 import { createTestDatabase, eventuallyPasses, recordFaultFigures, startOwnNatsCluster, waitFor, type OwnNatsCluster, type TestDatabase } from '@warriors/test-support';
-import { createNatsBus, createOutbox, markEventApplied, type Bus, type NatsBusOptions } from '../../src';
+import { createNatsBus, createOutbox, markEventApplied, type Bus, type NatsBusOptions } from '../../../src';
 import { userDeleted } from '../outbox-retries.scenarios';
 
 const quiet = { warn: () => {}, error: () => {} };

@@ -1,4 +1,4 @@
-import { createBatcher } from '../src/batcher';
+import { createBatcher } from '../../src/messaging/batcher';
 
 // The gap is timed by the batcher's setTimeout: the tests move the clock themselves instead of sleeping.
 beforeEach(() => {

@@ -1,4 +1,4 @@
-import { loadConfig, NatsEnv, natsBusOptions, OutboxEnv, ServiceProcessEnv } from '../../src';
+import { loadConfig, NatsEnv, natsBusOptions, OutboxEnv, ServiceProcessEnv } from '../../../src';
 
 const quiet = { warn: () => {}, error: () => {} };
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { waitFor } from '@warriors/test-support';
-import { createLogger, createMemoryBus, createOutbox, createPostgresDatabase, ensureDatabaseExists, type Database, type MemoryBus, type Outbox } from '../src';
+import { createLogger, createMemoryBus, createOutbox, createPostgresDatabase, ensureDatabaseExists, type Database, type MemoryBus, type Outbox } from '../../src';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `kit_outbox_${randomUUID().replace(/-/g, '')}`;

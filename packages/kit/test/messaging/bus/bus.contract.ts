@@ -1,7 +1,7 @@
 import type { DomainEvent } from '@warriors/contracts';
 import { holdsFor, waitFor } from '@warriors/test-support';
-import { DependencyUnavailableError } from '../../src/http/errors';
-import { DEFAULT_MAX_PAYLOAD_BYTES, PayloadTooLargeError, type BatchItem, type Bus, type ConsumerOptions, type DeadLetter, type EventHandler } from '../../src/bus';
+import { DependencyUnavailableError } from '../../../src/http/errors';
+import { DEFAULT_MAX_PAYLOAD_BYTES, PayloadTooLargeError, type BatchItem, type Bus, type ConsumerOptions, type DeadLetter, type EventHandler } from '../../../src/messaging/bus';
 import { userRegistered } from './events';
 
 const ACK_WAIT_MS = 150;

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { EventOf, UserProjection } from '@warriors/contracts';
-import { applyUserEvent, createPgliteDatabase, fixedClock, migrate, projectUsers, recordDeadLetter, type Database, type ProjectedColumn } from '../src';
+import { applyUserEvent, createPgliteDatabase, fixedClock, migrate, projectUsers, recordDeadLetter, type Database, type ProjectedColumn } from '../../src';
 import { createTestDatabase } from '@warriors/test-support';
 import { userRegistered } from './bus/events';
 

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DeadLetter } from './bus/bus.port';
-import { sqlName } from './db/sql-name';
+import { sqlName } from '../db/sql-name';
 
 const table = (schema: string, name: string) => sql.table(`${sqlName(schema, 'schema')}.${name}`);
 

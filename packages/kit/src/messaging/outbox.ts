@@ -4,12 +4,12 @@ import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from './batcher';
 import type { Bus } from './bus/bus.port';
 import { PayloadTooLargeError } from './bus/payload-limit';
-import { systemClock, type Clock } from './clock';
-import { loadConfig } from './config';
-import type { Database } from './db/database';
-import { sqlName } from './db/sql-name';
-import { isDependencyFailure } from './http/errors';
-import type { Logger } from './logger';
+import { systemClock, type Clock } from '../clock';
+import { loadConfig } from '../config';
+import type { Database } from '../db/database';
+import { sqlName } from '../db/sql-name';
+import { isDependencyFailure } from '../http/errors';
+import type { Logger } from '../logger';
 import { OUTBOX_DEAD_LETTERS, outboxCounts, type OutboxCounts } from './outbox-admin';
 
 const BATCH = 200;

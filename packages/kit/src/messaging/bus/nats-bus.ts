@@ -27,7 +27,7 @@ import {
   type BusLogger,
   type DeadLetterListener,
 } from './common';
-import { DependencyUnavailableError } from '../http/errors';
+import { DependencyUnavailableError } from '../../http/errors';
 import { assertFits, DEFAULT_MAX_PAYLOAD_BYTES } from './payload-limit';
 
 export interface NatsBusOptions {

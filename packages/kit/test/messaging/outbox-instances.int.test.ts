@@ -4,7 +4,7 @@ import { connect } from '@nats-io/transport-node';
 import { sql } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { createTestDatabase, NATS_URL, waitFor, type TestDatabase } from '@warriors/test-support';
-import { createLogger, createNatsBus, createOutbox, createPostgresDatabase, type Bus, type Database, type Outbox } from '../src';
+import { createLogger, createNatsBus, createOutbox, createPostgresDatabase, type Bus, type Database, type Outbox } from '../../src';
 
 const INSTANCES = 3;
 const EVENTS = 600;

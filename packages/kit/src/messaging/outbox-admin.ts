@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import type { Bus } from './bus/bus.port';
-import { sqlName } from './db/sql-name';
+import { sqlName } from '../db/sql-name';
 
 /** The table a service's outbox moves an event to when it cannot be published (see createOutbox). */
 export const OUTBOX_DEAD_LETTERS = 'outbox_dead_letters';

@@ -1,5 +1,5 @@
 import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects } from '@warriors/contracts';
-import { createMemoryBus, EFFECTS_MESSAGE_WEIGHT, publishEffects } from '../../src/bus';
+import { createMemoryBus, EFFECTS_MESSAGE_WEIGHT, publishEffects } from '../../../src/messaging/bus';
 
 const effects = (activityId: string, passed: number): ActivityEffects => ({
   activity_id: activityId,

@@ -4,7 +4,7 @@ import { jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import pino from 'pino';
 import { sql } from 'kysely';
 import { createTestDatabase, startOwnNats, waitFor } from '@warriors/test-support';
-import { createMemoryBus, createNatsBus, createOutbox, createPgliteDatabase, MemoryBroker, type Database } from '../src';
+import { createMemoryBus, createNatsBus, createOutbox, createPgliteDatabase, MemoryBroker, type Database } from '../../src';
 import { deliveries, eventFigures, runOutboxRetryScenarios, userDeleted } from './outbox-retries.scenarios';
 
 const servers = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

@@ -1,9 +1,9 @@
 import type { Generated, Kysely } from 'kysely';
 import { REQUESTS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import type { Bus, EventOn, Subscription } from './bus';
-import type { Clock } from './clock';
-import type { SharedMigration } from './db/migrate';
-import { sqlName } from './db/sql-name';
+import type { Clock } from '../clock';
+import type { SharedMigration } from '../db/migrate';
+import { sqlName } from '../db/sql-name';
 import { lockAllAndMarkApplied, lockKey } from './inbox';
 
 /** The fields of auth's user events a service may keep, and the column each becomes. */

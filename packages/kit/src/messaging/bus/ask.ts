@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../../http/errors';
 import type { Bus } from './bus.port';
 
 export interface AskOptions {

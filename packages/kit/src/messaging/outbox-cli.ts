@@ -2,12 +2,12 @@ import { consoleLogger } from './bus/common';
 import type { Bus } from './bus/bus.port';
 import { createNatsBus } from './bus/nats-bus';
 import { NatsEnv, natsBusOptions } from './bus/nats-env';
-import { loadConfig } from './config';
-import { createPgliteDatabase, createPostgresDatabase, type Database } from './db/database';
+import { loadConfig } from '../config';
+import { createPgliteDatabase, createPostgresDatabase, type Database } from '../db/database';
 import { OutboxEnv } from './outbox';
 import { listDeadLetters, outboxCounts, outboxSchemas, replayDeadLetters, replayPublished } from './outbox-admin';
 
-const USAGE = `usage: node packages/kit/dist/outbox-cli.js <command>
+const USAGE = `usage: node packages/kit/dist/messaging/outbox-cli.js <command>
   status                          pending, retrying and dead-lettered events of every service's outbox
   dead-letters <schema>           a service's dead-lettered events (seq, when, attempts, event, reason)
   replay <schema> <seq>... | --all  puts dead-lettered events back in the outbox; the running service publishes them

@@ -1,6 +1,6 @@
 import type { DomainEvent, EventOf } from '@warriors/contracts';
-import { createMemoryBus, MemoryBroker, type Bus, type EventOn } from '../../src/bus';
-import type { UserEvent } from '../../src/user-projection';
+import { createMemoryBus, MemoryBroker, type Bus, type EventOn } from '../../../src/messaging/bus';
+import type { UserEvent } from '../../../src/messaging/user-projection';
 import { userRegistered } from './events';
 import { waitFor } from '@warriors/test-support';
 

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DomainEvent } from '@warriors/contracts';
-import { isDependencyFailure } from '../http/errors';
+import { isDependencyFailure } from '../../http/errors';
 import type { BatchHandler, BatchItem, ConsumerOptions, DeadLetter, EventHandler } from './bus.port';
 
 /** pino-compatible subset, so services can pass their logger unchanged. */

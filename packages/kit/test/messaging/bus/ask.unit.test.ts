@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { HttpError } from '../../src/http/errors';
-import { askService, createMemoryBus } from '../../src/bus';
+import { HttpError } from '../../../src/http/errors';
+import { askService, createMemoryBus } from '../../../src/messaging/bus';
 
 const Reply = z.object({ streak_days: z.number().int() });
 const options = { timeoutMs: 100, unavailable: 'The stats are unavailable.', unreadable: 'The stats could not be read.' };

@@ -5,8 +5,8 @@ import { sql } from 'kysely';
 import pino from 'pino';
 import type { DomainEvent } from '@warriors/contracts';
 import { createTestDatabase, holdsFor, waitFor, type TestDatabase } from '@warriors/test-support';
-import { createNatsBus, createOutbox, fixedClock, markEventApplied, type Bus, type Outbox, type Subscription } from '../src';
-import { outboxCli } from '../src/outbox-cli';
+import { createNatsBus, createOutbox, fixedClock, markEventApplied, type Bus, type Outbox, type Subscription } from '../../src';
+import { outboxCli } from '../../src/messaging/outbox-cli';
 import { userDeleted } from './outbox-retries.scenarios';
 
 const servers = process.env.NATS_URL ?? 'nats://127.0.0.1:4222';

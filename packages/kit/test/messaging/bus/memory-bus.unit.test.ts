@@ -1,6 +1,6 @@
 import { waitFor } from '@warriors/test-support';
-import { createMemoryBus, MemoryBroker } from '../../src/bus';
-import { subjectMatches } from '../../src/bus/common';
+import { createMemoryBus, MemoryBroker } from '../../../src/messaging/bus';
+import { subjectMatches } from '../../../src/messaging/bus/common';
 import { runBusContract } from './bus.contract';
 import { userRegistered } from './events';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import { holdsFor, waitFor } from '@warriors/test-support';
-import { createNatsBus, type Bus, type DeadLetter } from '../../src/bus';
+import { createNatsBus, type Bus, type DeadLetter } from '../../../src/messaging/bus';
 import { runBusContract } from './bus.contract';
 import { userRegistered } from './events';
 
