@@ -22,5 +22,6 @@ export * from './messaging/user-projection';
 export * from './messaging/batcher';
 export * from './runtime';
 export * from './metrics';
+export * from './ttl-cache';
 export * from './leaderboard';
 export * from './rate-limit';
