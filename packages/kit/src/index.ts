@@ -18,6 +18,7 @@ export * from './service-registry';
 export * from './messaging/outbox';
 export * from './messaging/outbox-admin';
 export * from './messaging/inbox';
+export * from './messaging/batch-apply';
 export * from './messaging/user-projection';
 export * from './messaging/batcher';
 export * from './runtime';
