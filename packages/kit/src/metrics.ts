@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { Request, RequestHandler, Response } from 'express';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ConsumerState } from './bus/bus.port';
-import type { OutboxCounts } from './outbox-admin';
+import type { ConsumerState } from './messaging/bus/bus.port';
+import type { OutboxCounts } from './messaging/outbox-admin';
 
 /** Where every process answers its metrics, in the Prometheus text format. */
 export const METRICS_PATH = '/metrics';

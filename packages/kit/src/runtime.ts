@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { createNatsBus } from './bus/nats-bus';
-import { NatsEnv, natsBusOptions } from './bus/nats-env';
+import { createNatsBus } from './messaging/bus/nats-bus';
+import { NatsEnv, natsBusOptions } from './messaging/bus/nats-env';
 import { systemClock } from './clock';
 import { loadConfig, optionalSecret, port, secret } from './config';
 import { createPostgresDatabase, ensureDatabaseExists } from './db/database';
@@ -8,7 +8,7 @@ import { createTokenSigner } from './http/jwt';
 import { listen } from './http/server';
 import { createLogger, logLevel } from './logger';
 import { createMetrics } from './metrics';
-import { OutboxEnv } from './outbox';
+import { OutboxEnv } from './messaging/outbox';
 import { loadServiceRegistry, stackPortOf } from './service-registry';
 import { serverOf, type Service, type ServicePorts } from './service';
 import { onShutdown } from './shutdown';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Express } from 'express';
-import type { Bus } from './bus/bus.port';
+import type { Bus } from './messaging/bus/bus.port';
 import type { Clock } from './clock';
 import type { Database } from './db/database';
 import type { TokenSigner } from './http/jwt';

@@ -1,4 +1,4 @@
-import { performance } from 'node:perf_hooks';
+import { createTtlCache } from '../ttl-cache';
 
 /**
  * Answers of a hot, shared read kept in-process for at most `ttlMs` (bounded staleness: another
@@ -13,23 +13,14 @@ export interface ResponseCache<K, V> {
 }
 
 export function createResponseCache<K, V>(options: { ttlMs: number; maxEntries: number; now?: () => number }): ResponseCache<K, V> {
-  const { ttlMs, maxEntries, now = () => performance.now() } = options;
-  const entries = new Map<K, { value: Promise<V>; at: number }>();
+  const entries = createTtlCache<K, Promise<V>>(options);
   return {
     get(key, load) {
       const cached = entries.get(key);
-      if (cached && now() - cached.at < ttlMs) return cached.value;
+      if (cached) return cached;
       const value = load();
-      const entry = { value, at: now() };
-      entries.delete(key);
-      entries.set(key, entry);
-      value.catch(() => {
-        if (entries.get(key) === entry) entries.delete(key);
-      });
-      for (const oldest of entries.keys()) {
-        if (entries.size <= maxEntries) break;
-        entries.delete(oldest);
-      }
+      entries.set(key, value);
+      value.catch(() => entries.deleteIf(key, value));
       return value;
     },
     forget(key) {

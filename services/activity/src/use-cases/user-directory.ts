@@ -1,6 +1,5 @@
-import { performance } from 'node:perf_hooks';
 import type { UserProjection } from '@warriors/contracts';
-import { HttpError, resolveUser, type Bus, type UserDirectory } from '@warriors/kit';
+import { createTtlCache, HttpError, resolveUser, type Bus, type UserDirectory } from '@warriors/kit';
 import { findUser, projectedUsers } from '../store/users.store';
 import type { Executor } from '../store/schema';
 
@@ -32,7 +31,7 @@ export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }): Ac
   const resolve = (userId: string): Promise<UserProjection | null> =>
     resolveUser({ db, bus, users: projectedUsers, find: findUser, unavailable: () => new HttpError(503, DIRECTORY_UNAVAILABLE) }, userId);
 
-  const cache = new Map<string, { user: UserProjection; at: number }>();
+  const cache = createTtlCache<string, UserProjection>({ ttlMs: LOGGING_TTL_MS, maxEntries: MAX_CACHED_USERS });
 
   /**
    * resolve() for logging, from an in-process copy at most LOGGING_TTL_MS old: a log needs only the
@@ -41,14 +40,10 @@ export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }): Ac
    */
   async function resolveForLogging(userId: string): Promise<UserProjection | null> {
     const cached = cache.get(userId);
-    if (cached && performance.now() - cached.at < LOGGING_TTL_MS) return cached.user;
+    if (cached) return cached;
     const user = await resolve(userId);
-    cache.delete(userId); // re-inserted last: the Map's order is then oldest first, for eviction
-    if (user) cache.set(userId, { user, at: performance.now() });
-    for (const id of cache.keys()) {
-      if (cache.size <= MAX_CACHED_USERS) break;
-      cache.delete(id);
-    }
+    if (user) cache.set(userId, user);
+    else cache.delete(userId);
     return user;
   }
 

@@ -1,5 +1,5 @@
 import type { CampaignCompleted, EventOf, Milestone } from '@warriors/contracts';
-import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
+import { applyBatchOnce, byUserOnce, type Outbox } from '@warriors/kit';
 import { creditGoal } from '../domain/goal';
 import { campaignCompleted } from '../domain/campaign-events';
 import { openGoalsOfLiveUsers, saveGoal } from '../store/goals.store';
@@ -33,22 +33,15 @@ export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.
  * one). Outcomes come back in the order of `events`.
  */
 export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<RecordOutcome[]> {
-  return deps.db.transaction().execute(async (trx) => {
-    const ordered = inLockOrder(events, (e) => e.data.user_id);
-    const fresh = await lockAllAndMarkApplied(
-      trx,
-      SCHEMA,
-      ordered.map((e) => userLock(e.data.user_id)),
-      ordered.map((e) => e.id),
-      at,
-    );
+  return applyBatchOnce(deps.db, events, byUserOnce(SCHEMA, at, userLock), async ({ trx, ordered, fresh }) => {
     // Read under the locks (a statement after them), so it sees the tallies earlier transactions wrote.
-    const goalsByUser = await openGoalsOfLiveUsers(trx, [...new Set(ordered.filter((e) => fresh.has(e.id)).map((e) => e.data.user_id))]);
+    const goalsByUser = await openGoalsOfLiveUsers(trx, [...new Set(fresh.map((e) => e.data.user_id))]);
     const changed = new Map<number, UserGoal>();
     const outcomes = new Map<EventOf<'activity.logged'>, RecordOutcome>();
+    const first = new Set(fresh);
     for (const event of ordered) {
       // The first copy of an event id in the batch applies it; a later copy is a redelivery.
-      if (!fresh.delete(event.id)) outcomes.set(event, { kind: 'duplicate' });
+      if (!first.has(event)) outcomes.set(event, { kind: 'duplicate' });
       else outcomes.set(event, await applyOne(deps, trx, event, goalsByUser.get(event.data.user_id) ?? null, changed));
     }
     for (const goal of changed.values()) await saveGoal(trx, goal);

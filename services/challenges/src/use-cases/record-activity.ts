@@ -1,5 +1,5 @@
 import type { ActivityGoalMap, EventOf } from '@warriors/contracts';
-import { inLockOrder, lockAllAndMarkApplied, type Logger } from '@warriors/kit';
+import { applyBatchOnce, byUserOnce, type Logger } from '@warriors/kit';
 import { creditUnderCeiling, scoresIn } from '../domain/rules';
 import {
   creditsOf,
@@ -39,16 +39,7 @@ export interface RecordDeps {
  */
 export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<number> {
   const { db, board, pages } = deps;
-  const { fresh, redelivered } = await db.transaction().execute(async (trx) => {
-    const ordered = inLockOrder(events, (e) => e.data.user_id);
-    const applied = await lockAllAndMarkApplied(
-      trx,
-      SCHEMA,
-      ordered.map((e) => userLock(e.data.user_id)),
-      ordered.map((e) => e.id),
-      at,
-    );
-    const scoring = ordered.filter((e) => applied.delete(e.id));
+  const { fresh, redelivered } = await applyBatchOnce(db, events, byUserOnce(SCHEMA, at, userLock), async ({ trx, fresh: scoring }) => {
     const redelivered = events.filter((e) => !scoring.includes(e)).map((e) => e.id);
     if (scoring.length === 0) return { fresh: [] as Credit[], redelivered };
     const credits = await scoreBatch(trx, scoring);

@@ -1,5 +1,5 @@
 import type { Badge, DomainEvent, EventOf } from '@warriors/contracts';
-import { inLockOrder, lockAllAndMarkApplied, type Outbox } from '@warriors/kit';
+import { applyBatchOnce, type Outbox } from '@warriors/kit';
 import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
 import { judgeCeilings } from '../domain/ceilings';
@@ -66,24 +66,19 @@ export async function recordActivity(deps: RecordDeps, event: ActivityLogged, at
  * whole batch (the bus then applies its events one by one). Outcomes come back in the order of `events`.
  */
 export async function recordActivities(deps: RecordDeps, events: readonly ActivityLogged[], at: Date): Promise<RecordOutcome[]> {
-  return deps.db.transaction().execute(async (trx) => {
-    const ordered = inLockOrder(
-      events.map((event, position) => ({ event, position })),
-      ({ event }) => event.data.user_id,
-    );
-    const fresh = await lockAllAndMarkApplied(
-      trx,
-      SCHEMA,
-      ordered.map(({ event }) => lockKey(event.data.user_id)),
-      ordered.map(({ event }) => event.id),
-      at,
-    );
-    // The first copy of an event id in the batch applies it, a later copy is a redelivery; the ledger
-    // is keyed by activity id, so of two new events of one activity only the first may insert it.
+  const once = {
+    schema: SCHEMA,
+    at,
+    orderBy: ({ event }: Delivered) => event.data.user_id,
+    lock: ({ event }: Delivered) => lockKey(event.data.user_id),
+    eventId: ({ event }: Delivered) => event.id,
+  };
+  const delivered = events.map((event, position) => ({ event, position }));
+  return applyBatchOnce(deps.db, delivered, once, async ({ trx, fresh }) => {
+    // The ledger is keyed by activity id, so of two new events of one activity only the first may insert it.
     const firstOfActivity = new Map<string, Delivered>();
-    for (const delivered of ordered) {
-      const { id, data } = delivered.event;
-      if (fresh.delete(id) && !firstOfActivity.has(data.activity_id)) firstOfActivity.set(data.activity_id, delivered);
+    for (const one of fresh) {
+      if (!firstOfActivity.has(one.event.data.activity_id)) firstOfActivity.set(one.event.data.activity_id, one);
     }
     const entries = [...firstOfActivity.values()].map((delivered) => ledgerEntryFor(delivered.event));
     // Read under the locks, so no concurrent batch can slip another entry of the same day in between.

@@ -1,5 +1,4 @@
-import { performance } from 'node:perf_hooks';
-import type { UserDirectory } from '@warriors/kit';
+import { createResponseCache, createTtlCache, type UserDirectory } from '@warriors/kit';
 import { findUsers, hiddenUserIds } from '../store/users.store';
 import type { Executor, UserRow } from '../store/schema';
 
@@ -25,31 +24,29 @@ export interface LeaderboardUserDirectory extends UserDirectory<UserRow> {
 /** The user rows leaderboard reads need, cached in-process so a warm read never touches PostgreSQL. */
 export function createUserDirectory(db: Executor): LeaderboardUserDirectory {
   // Absent users are cached too (as null): an unknown member must not cost a query on every read.
-  const users = new Map<string, { row: UserRow | null; at: number }>();
-  let hiddenCache: { ids: Promise<ReadonlySet<string>>; at: number } | undefined;
-  const fresh = (at: number) => performance.now() - at < USER_TTL_MS;
+  const users = createTtlCache<string, UserRow | null>({ ttlMs: USER_TTL_MS, maxEntries: MAX_CACHED_USERS });
+  const hiddenIds = createResponseCache<'all', ReadonlySet<string>>({ ttlMs: USER_TTL_MS, maxEntries: 1 });
 
   return {
     async get(userIds) {
-      const missing = [...new Set(userIds)].filter((id) => {
+      const known = new Map<string, UserRow | null>();
+      const missing: string[] = [];
+      for (const id of new Set(userIds)) {
         const cached = users.get(id);
-        return !cached || !fresh(cached.at);
-      });
+        if (cached === undefined) missing.push(id);
+        else known.set(id, cached);
+      }
       if (missing.length > 0) {
         const rows = new Map((await findUsers(db, missing)).map((row) => [row.user_id, row]));
-        const at = performance.now();
         for (const id of missing) {
-          users.delete(id); // re-inserted last: the Map's order is then oldest first, for eviction
-          users.set(id, { row: rows.get(id) ?? null, at });
-        }
-        for (const id of users.keys()) {
-          if (users.size <= MAX_CACHED_USERS) break;
-          users.delete(id);
+          const row = rows.get(id) ?? null;
+          users.set(id, row);
+          known.set(id, row);
         }
       }
       const found = new Map<string, UserRow>();
       for (const id of userIds) {
-        const row = users.get(id)?.row;
+        const row = known.get(id);
         if (row) found.set(id, row);
       }
       return found;
@@ -57,19 +54,12 @@ export function createUserDirectory(db: Executor): LeaderboardUserDirectory {
     async resolve(userId) {
       return (await this.get([userId])).get(userId) ?? null;
     },
-    async hidden() {
-      if (!hiddenCache || !fresh(hiddenCache.at)) {
-        const ids = hiddenUserIds(db).then((list) => new Set(list));
-        hiddenCache = { ids, at: performance.now() };
-        ids.catch(() => {
-          hiddenCache = undefined;
-        });
-      }
-      return hiddenCache.ids;
+    hidden() {
+      return hiddenIds.get('all', () => hiddenUserIds(db).then((list) => new Set(list)));
     },
     forget() {
       users.clear();
-      hiddenCache = undefined;
+      hiddenIds.clear();
     },
     forgetUser(userId) {
       users.delete(userId);
