@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { ACTIVITY_CATALOG, type ActivityType } from '@warriors/contracts';
 import { waitFor } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
 import { startStack, UNTHROTTLED_LOGGING, type TestStack } from '../support/stack';
@@ -9,8 +10,19 @@ jest.setTimeout(240_000);
 const WARRIORS = 8;
 /** Each warrior's pause between logs: a steady load that leaves the (shared, small) machine room to start an instance. */
 const PAUSE_MS = 20;
-/** One cold call is 1 point; a warrior's day allows 300, far more than the test logs. */
-const POINTS_PER_LOG = 1;
+/**
+ * Logged in turn: on a quick machine a warrior logs over 300 in the test, past one type's daily ceiling,
+ * and an entry above a ceiling is held (it scores once confirmed), so the expected points count each
+ * type up to its ceiling.
+ */
+const LOGGED_TYPES: readonly ActivityType[] = ['cold_call', 'email'];
+
+/** The points the boards show for a warrior's 2xx logs: each type's, up to its daily ceiling. */
+const scoredPoints = (logged: Partial<Record<ActivityType, number>>): number =>
+  Object.entries(logged).reduce((sum, [type, count]) => {
+    const { points, dailyCeiling } = ACTIVITY_CATALOG[type as ActivityType];
+    return sum + Math.min(count, dailyCeiling) * points;
+  }, 0);
 
 /** CPU time a process has used, in clock ticks (Linux /proc): how the test sees that an instance serves. */
 function cpuTicks(pid: number): number {
@@ -45,7 +57,7 @@ describe('adding and removing an activity instance under a logging load', () => 
       Array.from({ length: WARRIORS }, async (_, i) => {
         const signup = await api.signup({ name: `Scale Warrior ${i}`, timezone: 'UTC' });
         expect(signup.status).toBe(201);
-        return { id: signup.body.user.id as string, token: signup.body.access_token as string, logged: 0 };
+        return { id: signup.body.user.id as string, token: signup.body.access_token as string, logged: {} as Partial<Record<ActivityType, number>>, sent: 0 };
       }),
     );
 
@@ -56,16 +68,17 @@ describe('adding and removing an activity instance under a logging load', () => 
     let unanswered = 0;
     const logUntilStopped = async (warrior: (typeof warriors)[number]) => {
       while (!stopping) {
+        const activityType = LOGGED_TYPES[warrior.sent++ % LOGGED_TYPES.length]!;
         const key = randomUUID();
         // A log that got no 2xx is sent again with its key until it does: it is counted once either way.
         for (let attempt = 1; ; attempt++) {
           const status = await api
-            .call('POST', '/api/activity', { token: warrior.token, body: { activity_type: 'cold_call' }, headers: { 'idempotency-key': key } })
+            .call('POST', '/api/activity', { token: warrior.token, body: { activity_type: activityType }, headers: { 'idempotency-key': key } })
             .then((answer) => answer.status)
             .catch(() => 0);
           if (attempt === 1) step.answered += 1;
           if (status >= 200 && status < 300) {
-            warrior.logged += 1;
+            warrior.logged[activityType] = (warrior.logged[activityType] ?? 0) + 1;
             await new Promise((resolve) => setTimeout(resolve, PAUSE_MS));
             break;
           }
@@ -111,7 +124,7 @@ describe('adding and removing an activity instance under a logging load', () => 
     // Adding an instance costs nothing: the slot refused connections, which the gateway retries elsewhere.
     expect(steps[1]!.refused).toEqual({});
 
-    const expected = new Map(warriors.map((warrior) => [warrior.id, warrior.logged * POINTS_PER_LOG]));
+    const expected = new Map(warriors.map((warrior) => [warrior.id, scoredPoints(warrior.logged)]));
     const board = async (window: string) => ((await api.list<{ id: string; points: number }>(`/api/leaderboard/${window}?tz=UTC`)) ?? []).filter((row) => expected.has(row.id));
     let today: Array<{ id: string; points: number }> = [];
     const matches = async () => {
