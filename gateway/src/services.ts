@@ -1,4 +1,4 @@
-import { createMemoryLeaderboardStore, effectSourcesOf, type Service, type ServicePorts } from '@warriors/kit';
+import { effectSourcesOf, inProcessLeaderboard, type Service, type ServicePorts } from '@warriors/kit';
 import { createActivityService } from '@warriors/activity';
 import { createAuthService } from '@warriors/auth';
 import { createCampaignsService } from '@warriors/campaigns';
@@ -31,12 +31,12 @@ export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => S
   },
   gamification: {
     // The in-process sorted sets start empty: they are rebuilt from the ledger before consuming.
-    create: (ports) => createGamificationService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
+    create: (ports) => createGamificationService({ ...ports, leaderboard: inProcessLeaderboard(ports.clock) }),
   },
   campaigns: { create: createCampaignsService },
   challenges: {
     // Its own in-process boards (one per challenge), rebuilt from the members' points at start.
-    create: (ports) => createChallengesService({ ...ports, leaderboard: createMemoryLeaderboardStore({ now: () => ports.clock.now().getTime() }) }),
+    create: (ports) => createChallengesService({ ...ports, leaderboard: inProcessLeaderboard(ports.clock) }),
   },
   // One instance: the in-process bus's transient subject reaches its own sockets.
   social: { create: createSocialService },

@@ -1,4 +1,4 @@
-import { closeRedis, createLogger, createRedis, redisTargetOf, createRedisLeaderboardStore, runServiceProcess, type LeaderboardStore } from '@warriors/kit';
+import { redisLeaderboardPorts, runServiceProcess, type LeaderboardStore } from '@warriors/kit';
 import { challengesNamespace, ChallengesProcessEnv, rateLimitsOf } from './config';
 import type { ChallengeRateLimits } from './domain/rate-limits';
 import { createChallengesService } from './service';
@@ -6,14 +6,7 @@ import { createChallengesService } from './service';
 void runServiceProcess<{ leaderboard: LeaderboardStore; rateLimits: ChallengeRateLimits }, typeof ChallengesProcessEnv>('challenges', createChallengesService, {
   env: ChallengesProcessEnv,
   extraPorts: (config) => {
-    const redis = createRedis(redisTargetOf(config));
-    const logger = createLogger('challenges-redis');
-    redis.on('error', (err: Error) => logger.warn({ err: err.message }, 'redis error'));
-    return {
-      ports: { leaderboard: createRedisLeaderboardStore(redis, { namespace: challengesNamespace(config.LEADERBOARD_NAMESPACE) }), rateLimits: rateLimitsOf(config) },
-      close: async () => {
-        await closeRedis(redis);
-      },
-    };
+    const boards = redisLeaderboardPorts('challenges', config, challengesNamespace(config.LEADERBOARD_NAMESPACE));
+    return { ports: { ...boards.ports, rateLimits: rateLimitsOf(config) }, close: boards.close };
   },
 });

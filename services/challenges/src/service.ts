@@ -3,13 +3,12 @@ import type { Kysely } from 'kysely';
 import {
   consumeUserEvents,
   createApp,
-  createLeaderboardKeeper,
   createOutbox,
   migrate,
   recordDeadLetter,
+  keepServiceBoards,
   requireAuth,
-  type LeaderboardRepair,
-  type LeaderboardStore,
+  type LeaderboardPorts,
   type Service,
   type ServicePorts,
   type Subscription,
@@ -40,16 +39,12 @@ import { rebuildBoards } from './use-cases/rebuild-boards';
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
-export type ChallengesPorts = ServicePorts & {
-  /** The per-challenge boards (key challenge:<id>): Redis in the stack, in-process when embedded. */
-  leaderboard: LeaderboardStore;
-  /** How often the boards' completeness is checked (after a Redis restart, flush or failover they are rebuilt). */
-  leaderboardCheckMs?: number;
-  /** Told of each rebuild the service made by itself (a repair after a Redis restart, flush or failover). */
-  onLeaderboardRebuilt?: (repair: LeaderboardRepair) => void;
-  /** Each user's creates, joins and leaves (per instance); the defaults without. */
-  rateLimits?: ChallengeRateLimits;
-};
+/** `leaderboard` holds the per-challenge boards (key challenge:<id>). */
+export type ChallengesPorts = ServicePorts &
+  LeaderboardPorts & {
+    /** Each user's creates, joins and leaves (per instance); the defaults without. */
+    rateLimits?: ChallengeRateLimits;
+  };
 
 export function createChallengesService(ports: ChallengesPorts): Service {
   const { bus, clock, logger, tokens, leaderboard: board } = ports;
@@ -73,26 +68,17 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     acceptInvite: acceptInvite(deps),
     declineInvite: declineInvite(deps),
   };
-  const keeper = createLeaderboardKeeper({
-    store: board,
-    logger,
-    metrics: ports.metrics,
-    checkEveryMs: ports.leaderboardCheckMs,
-    onRebuilt: ports.onLeaderboardRebuilt,
-    rebuild: async () => {
-      const rebuilt = await rebuildBoards(db, board, clock.now());
-      pages.clear();
-      return rebuilt;
-    },
+  // The boards come back from the members' points in PostgreSQL; cached pages would be stale after.
+  const boards = keepServiceBoards(ports, async () => {
+    const rebuilt = await rebuildBoards(db, board, clock.now());
+    pages.clear();
+    return rebuilt;
   });
   const app = createApp({
     metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
-    readiness: [
-      { name: 'database', check: () => ports.database.ping() },
-      { name: 'leaderboard', check: () => board.isReady() },
-    ],
+    readiness: [{ name: 'database', check: () => ports.database.ping() }, boards.readiness],
     routes: [
       challengesRoutes(
         challenges,
@@ -110,9 +96,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       await outbox.start();
-      // A new in-process store, a first deployment or a Redis that lost its data starts incomplete.
-      await keeper.ensureComplete();
-      keeper.start();
+      await boards.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, board, logger, pages }),
@@ -120,7 +104,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       ]);
     },
     async stop() {
-      await keeper.stop();
+      await boards.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
       await outbox.stop();

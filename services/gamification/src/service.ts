@@ -8,7 +8,9 @@ import {
   createOutbox,
   migrate,
   recordDeadLetter,
+  keepServiceBoards,
   requireAuth,
+  type LeaderboardPorts,
   type Service,
   type ServicePorts,
   type Subscription,
@@ -18,7 +20,6 @@ import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
-import type { LeaderboardRepair, LeaderboardStore } from '@warriors/kit';
 import { badgesRoutes } from './routes/badges.routes';
 import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
@@ -26,7 +27,7 @@ import { SCHEMA, type GamificationDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
 import { createHeldActivities } from './use-cases/held-activities';
 import { createLeaderboards } from './use-cases/leaderboards';
-import { createLeaderboardKeeper } from './use-cases/keep-leaderboards-complete';
+import { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';
 import { createUserDirectory } from './use-cases/user-directory';
 import { publicStats } from './use-cases/public-stats';
 import { userStats } from './use-cases/user-stats';
@@ -34,15 +35,11 @@ import { userStats } from './use-cases/user-stats';
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
 
-export type GamificationPorts = ServicePorts & {
-  leaderboard: LeaderboardStore;
-  /** Points that make a day's goal: daily_victory measures against it. */
-  dailyGoalPoints?: number;
-  /** How often the boards' completeness is checked (after a Redis restart, flush or failover they are rebuilt). */
-  leaderboardCheckMs?: number;
-  /** Told of each rebuild the service made by itself (a repair after a Redis restart, flush or failover). */
-  onLeaderboardRebuilt?: (repair: LeaderboardRepair) => void;
-};
+export type GamificationPorts = ServicePorts &
+  LeaderboardPorts & {
+    /** Points that make a day's goal: daily_victory measures against it. */
+    dailyGoalPoints?: number;
+  };
 
 export function createGamificationService(ports: GamificationPorts): Service {
   const { bus, clock, logger, tokens, leaderboard: store } = ports;
@@ -53,24 +50,13 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const directory = createUserDirectory(db);
   const leaderboards = createLeaderboards(store, directory);
   const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
-  const keeper = createLeaderboardKeeper({
-    db,
-    store,
-    clock,
-    logger,
-    metrics: ports.metrics,
-    checkEveryMs: ports.leaderboardCheckMs,
-    onRebuilt: ports.onLeaderboardRebuilt,
-  });
+  // The boards come back from the points ledger.
+  const boards = keepServiceBoards(ports, () => rebuildLeaderboards(db, store, clock.now()));
   const app = createApp({
     metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
-    readiness: [
-      { name: 'database', check: () => ports.database.ping() },
-      // Not ready while Redis is away or the boards are being rebuilt: reads would answer 503.
-      { name: 'leaderboard', check: () => store.isReady() },
-    ],
+    readiness: [{ name: 'database', check: () => ports.database.ping() }, boards.readiness],
     routes: [
       badgesRoutes(db, auth, dailyGoalPoints, clock),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
@@ -85,9 +71,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
     async start() {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       await outbox.start();
-      // A new in-process store, a first deployment or a Redis that lost its data starts incomplete.
-      await keeper.ensureComplete();
-      keeper.start();
+      await boards.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
@@ -110,7 +94,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       ]);
     },
     async stop() {
-      await keeper.stop();
+      await boards.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
       await outbox.stop();

@@ -3,7 +3,7 @@ import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
-import { closeRedis, createMemoryLeaderboardStore, createRedis, createRedisLeaderboardStore, fixedClock, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
+import { closeRedis, createRedis, createRedisLeaderboardStore, fixedClock, inProcessLeaderboard, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createChallengesService, type ChallengesPorts } from '../../src';
 import type { ChallengesDatabase } from '../../src/store/schema';
@@ -32,9 +32,7 @@ export async function startChallenges(
   const pinned = fixedClock(start);
   // The embedded mode's in-process store, or Redis under a namespace of this file's own.
   const board: LeaderboardStore =
-    boards === 'memory'
-      ? createMemoryLeaderboardStore({ now: () => pinned.now().getTime() })
-      : createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
+    boards === 'memory' ? inProcessLeaderboard(pinned) : createRedisLeaderboardStore(redis, { namespace: `challenges-test-${randomBytes(6).toString('hex')}` });
   const service = await startServiceOnNats({
     name: 'challenges',
     clock: pinned,

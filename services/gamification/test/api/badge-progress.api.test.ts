@@ -1,5 +1,5 @@
 import { BadgeProgressList, type BadgeProgress, type BadgeType } from '@warriors/contracts';
-import { createMemoryLeaderboardStore, fixedClock } from '@warriors/kit';
+import { fixedClock, inProcessLeaderboard } from '@warriors/kit';
 import { eventuallyPasses } from '@warriors/test-support';
 import { startGamification, type TestGamification } from '../support/harness';
 
@@ -8,7 +8,7 @@ let g: TestGamification;
 const clock = fixedClock('2030-01-01T00:00:00Z');
 
 beforeAll(async () => {
-  g = await startGamification(createMemoryLeaderboardStore({ now: () => clock.now().getTime() }), clock);
+  g = await startGamification(inProcessLeaderboard(clock), clock);
 });
 
 afterAll(async () => {
