@@ -66,12 +66,14 @@ export const LoginBody = z.object({
 export type LoginBody = z.input<typeof LoginBody>;
 
 /** Stored lowercase with underscores ("Office Leasing" -> office_leasing), shown title-cased. */
+/** Lowercase words joined by underscores; '&' between words is kept as a word of its own ('retail_&_office'). */
 export function normalizeSpecialty(text: string): string {
   return text
-    .trim()
     .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+    .split('&')
+    .map((part) => part.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, ''))
+    .filter(Boolean)
+    .join('_&_');
 }
 
 export function titleCaseSpecialty(stored: string): string {

@@ -17,6 +17,7 @@ import { BattlePulse } from '../../features/pulse';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAppSelector } from '../hooks';
+import { greeting } from './greeting';
 import './dashboard.css';
 
 /** How often days left and the end of a finished daily goal's window are re-read against the clock. */
@@ -76,14 +77,13 @@ export default function DashboardScreen() {
     flushSync(() => setAddingGoal(true));
     document.getElementById(ADD_GOAL_FIELD_ID)?.focus();
   };
-  const firstName = user?.name.trim().split(/\s+/)[0] ?? 'warrior';
   const badges = user?.badges ?? [];
   const rank = standing?.rank;
 
   return (
     <>
       <PageHeader
-        title={`Welcome back, ${firstName}`}
+        title={greeting(user, now)}
         subtitle="Your command center for today's prospecting battle."
         actions={
           <Button onClick={() => setCoachOpen(true)} aria-haspopup="dialog">

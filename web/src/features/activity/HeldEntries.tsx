@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ACTIVITY_CATALOG, type HeldActivity } from '@warriors/contracts';
+import type { HeldActivity } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { errorMessage } from '../../lib/api-error';
+import { activityCount } from '../../lib/counted';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useConfirmActivityMutation, useGetHeldActivitiesQuery } from './api';
 import './activity.css';
@@ -72,8 +73,7 @@ export function HeldEntries({ except }: { except?: string }) {
 }
 
 function HeldEntry({ entry, confirmed, onConfirmed }: { entry: HeldActivity; confirmed: boolean; onConfirmed: () => void }) {
-  const { label, plural } = ACTIVITY_CATALOG[entry.activity_type];
-  const text = `${entry.quantity} ${entry.quantity === 1 ? label : plural} on ${localDateText(entry.local_date)} (${entry.points} pts)`;
+  const text = `${activityCount(entry.quantity, entry.activity_type)} on ${localDateText(entry.local_date)} (${entry.points} pts)`;
   return (
     <li className="held-entries__item">
       <span>{text}</span>

@@ -166,6 +166,20 @@ describe('direct mail', () => {
     expect(fetchMock.mock.calls.filter(([, init]) => (init as RequestInit | undefined)?.method === 'POST')).toHaveLength(0);
   });
 
+  it('drops an error as soon as the value is put right', async () => {
+    const { user } = await openDashboard();
+    await user.click(logButton('Direct Mail'));
+    const quantity = screen.getByLabelText('How many mailers did you send?');
+    await user.clear(quantity);
+    await user.type(quantity, '0');
+    await user.click(screen.getByRole('button', { name: 'Log Direct Mail' }));
+    expect(within(screen.getByRole('dialog')).getByRole('alert')).toHaveTextContent(MESSAGES.directMailQuantity);
+
+    await user.clear(quantity);
+    await user.type(quantity, '4');
+    expect(within(screen.getByRole('dialog')).queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('closes on Escape, with focus inside while open', async () => {
     const { user } = await openDashboard();
     await user.click(logButton('Direct Mail'));

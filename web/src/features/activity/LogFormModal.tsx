@@ -18,18 +18,22 @@ interface LogFormModalProps {
   children: (formId: string) => ReactNode;
 }
 
-/** The frame every logging modal shares: its rules checked on submit, errors on top, Cancel and the log button. */
+/**
+ * The frame every logging modal shares: its rules checked on submit and, after a first try, as the user
+ * types (a value put right loses its error at once), errors on top, Cancel and the log button.
+ */
 export function LogFormModal({ title, submitLabel, busy, validate, log, onClose, intro, children }: LogFormModalProps) {
   const formId = useId();
-  const [errors, setErrors] = useState<string[]>([]);
+  const [tried, setTried] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const problems = tried ? validate() : [];
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate();
-    setErrors(problems);
-    if (problems.length > 0) return;
-    const failure = await log();
-    if (failure) setErrors([failure]);
+    setTried(true);
+    setFailure(null);
+    if (validate().length > 0) return;
+    setFailure(await log());
   };
 
   return (
@@ -47,9 +51,9 @@ export function LogFormModal({ title, submitLabel, busy, validate, log, onClose,
         </>
       }
     >
-      <form id={formId} className="form" onSubmit={submit} noValidate>
+      <form id={formId} className="form" onSubmit={submit} onChange={() => setFailure(null)} noValidate>
         {intro}
-        <FormErrors errors={errors} />
+        <FormErrors errors={failure ? [...problems, failure] : problems} />
         {children(formId)}
       </form>
     </Modal>

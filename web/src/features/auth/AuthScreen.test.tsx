@@ -107,8 +107,16 @@ describe('AuthScreen', () => {
     expect(localStorage.getItem('token')).toBe('jwt-1');
   });
 
-  it('shows the invitation and goes to the challenge after signing in', async () => {
-    const fetchMock = mockFetch(jsonResponse(404, { detail: 'Not Found' }), jsonResponse(200, { access_token: 'jwt-2', token_type: 'bearer', user: testUser }));
+  it('says Challenge not found for a link to no challenge (or a private one)', async () => {
+    mockFetch(jsonResponse(404, { detail: 'Challenge not found' }));
+    renderApp('/?challenge_id=999', signedOut());
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Challenge not found');
+    expect(screen.queryByText("You've been invited to join a challenge")).not.toBeInTheDocument();
+  });
+
+  it('shows the generic invitation when the challenge cannot be read, and goes to the challenge after signing in', async () => {
+    const fetchMock = mockFetch(jsonResponse(503, { detail: 'Service unavailable' }), jsonResponse(200, { access_token: 'jwt-2', token_type: 'bearer', user: testUser }));
     const user = userEvent.setup();
     const { router } = renderApp('/?challenge_id=c-9', signedOut());
 

@@ -1,10 +1,15 @@
+import { hasStatus } from '../../lib/api-error';
+import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useGetChallengeInvitationQuery } from './api';
 import './auth.css';
 
-/** Shown above the form when the visitor arrived by a challenge link; generic if the challenge can't be read. */
+/**
+ * Shown above the form when the visitor arrived by a challenge link: the challenge, 'Challenge not found'
+ * for a link to none (or to a private one, which reads the same), generic while loading or if the read failed.
+ */
 export function InvitationCard({ challengeId }: { challengeId: string }) {
-  const { data } = useGetChallengeInvitationQuery(challengeId);
+  const { data, error } = useGetChallengeInvitationQuery(challengeId);
   return (
     <aside className="invitation" aria-label="Challenge invitation">
       <span className="invitation__icon" aria-hidden="true">
@@ -17,10 +22,14 @@ export function InvitationCard({ challengeId }: { challengeId: string }) {
             <p className="invitation__name">{data.name}</p>
             {data.description && <p className="invitation__text">{data.description}</p>}
             <p className="invitation__text">
-              {formatDate(data.start_at)} – {formatDate(data.end_at)} · {data.members_count} {data.members_count === 1 ? 'warrior' : 'warriors'}
+              {formatDate(data.start_at)} – {formatDate(data.end_at)} · {counted(data.members_count, 'warrior')}
             </p>
             <p className="invitation__text">Hosted by {data.owner_name}</p>
           </>
+        ) : hasStatus(error, 404) ? (
+          <p className="invitation__name" role="alert">
+            Challenge not found
+          </p>
         ) : (
           <p className="invitation__name">You've been invited to join a challenge</p>
         )}

@@ -1,5 +1,5 @@
 import { CHALLENGE_MESSAGES } from '@warriors/contracts';
-import { EMPTY_CHALLENGE_FORM, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
+import { EMPTY_CHALLENGE_FORM, timeLeftText, validateChallengeForm, type ChallengeFormValues } from './challenge-rules';
 
 /** The browser's now in these checks; datetime-local texts are in the browser's zone, like now's. */
 const NOW = new Date('2026-11-20T12:00');
@@ -26,5 +26,22 @@ describe('validateChallengeForm: the date rules the server applies, with the sam
     const start = '2026-11-21T09:00';
     expect(validateChallengeForm(form('2026-11-20T09:00', '2026-11-27T09:00'), NOW, start)).toEqual([CHALLENGE_MESSAGES.startInPast]);
     expect(validateChallengeForm(form(start, '2026-11-28T09:00'), NOW, start)).toEqual([]);
+  });
+});
+
+describe('timeLeftText', () => {
+  const startAt = '2026-12-01T06:00:00Z';
+
+  it('counts the days left of an active challenge, in agreement with the count', () => {
+    expect(timeLeftText({ status: 'active', days_remaining: 5, start_at: startAt })).toBe('5 days remaining');
+    expect(timeLeftText({ status: 'active', days_remaining: 1, start_at: startAt })).toBe('1 day remaining');
+  });
+
+  it('says when an upcoming challenge starts, not how long until it ends', () => {
+    expect(timeLeftText({ status: 'upcoming', days_remaining: 33, start_at: startAt })).toBe('Starts Dec 1, 2026');
+  });
+
+  it('says an ended challenge has ended', () => {
+    expect(timeLeftText({ status: 'ended', days_remaining: 0, start_at: startAt })).toBe('Challenge ended');
   });
 });

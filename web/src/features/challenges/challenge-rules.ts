@@ -12,6 +12,8 @@ import {
   type UserSearchResult,
 } from '@warriors/contracts';
 import { activityCountOnBlur } from '../../lib/activity-counts';
+import { counted } from '../../lib/counted';
+import { formatDate } from '../../lib/relative-time';
 
 /** The activity types a challenge may set goals on, in the catalog's order. */
 export const CHALLENGE_ACTIVITY_TYPES: readonly ActivityType[] = GOAL_ACTIVITY_TYPES;
@@ -128,14 +130,15 @@ export function formValuesOf(challenge: Challenge): ChallengeFormValues {
   };
 }
 
-export const warriorsText = (count: number): string => `${count.toLocaleString('en-US')} ${count === 1 ? 'warrior' : 'warriors'}`;
+export const warriorsText = (count: number): string => counted(count, 'warrior');
 
-export const pointsText = (points: number): string => `${points.toLocaleString('en-US')} ${points === 1 ? 'point' : 'points'}`;
+export const pointsText = (points: number): string => counted(points, 'point');
 
 /** Days remaining or 'Challenge ended'; an upcoming challenge says when it starts. */
-export function timeLeftText(challenge: Pick<Challenge, 'status' | 'days_remaining'>): string {
+export function timeLeftText(challenge: Pick<Challenge, 'status' | 'days_remaining' | 'start_at'>): string {
   if (challenge.status === 'ended' || challenge.days_remaining <= 0) return 'Challenge ended';
-  return `${challenge.days_remaining} ${challenge.days_remaining === 1 ? 'day' : 'days'} remaining`;
+  if (challenge.status === 'upcoming') return `Starts ${formatDate(challenge.start_at)}`;
+  return `${counted(challenge.days_remaining, 'day')} remaining`;
 }
 
 /** Medals for the first three ranks, then #rank. */

@@ -3,6 +3,7 @@ import { Avatar } from '../../components/Avatar';
 import { Modal } from '../../components/Modal';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { hasStatus } from '../../lib/api-error';
+import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetPublicProfileQuery } from '../profile';
@@ -19,7 +20,7 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
   const facts: ProfileFact[] = [
     ['Member since', formatDate(profile.created_at)],
     ['Total points', profile.total_points.toLocaleString('en-US')],
-    ['Streak', `${profile.streak_days} ${profile.streak_days === 1 ? 'day' : 'days'}`],
+    ['Streak', counted(profile.streak_days, 'day')],
   ];
   return (
     <div className="profile-popup">

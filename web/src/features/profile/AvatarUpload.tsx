@@ -1,12 +1,11 @@
-import { useState, type ChangeEvent } from 'react';
+import type { ChangeEvent } from 'react';
 import { PROFILE_PICTURE_MAX_BYTES, type User } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { errorMessage } from '../../lib/api-error';
+import { useFeedback } from '../../lib/use-feedback';
 import { useUploadProfilePictureMutation } from './api';
 import './profile.css';
-
-type Feedback = { tone: 'error' | 'success'; text: string } | null;
 
 function readAsDataUrl(file: File): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -19,7 +18,7 @@ function readAsDataUrl(file: File): Promise<string> {
 
 export function AvatarUpload({ user }: { user: User }) {
   const [upload, { isLoading }] = useUploadProfilePictureMutation();
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, succeed, fail } = useFeedback();
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const input = event.currentTarget;
@@ -28,21 +27,21 @@ export function AvatarUpload({ user }: { user: User }) {
     input.value = '';
     if (!file) return;
     if (file.size >= PROFILE_PICTURE_MAX_BYTES) {
-      setFeedback({ tone: 'error', text: 'File size must be less than 5MB' });
+      fail('File size must be less than 5MB');
       return;
     }
     let dataUrl: string;
     try {
       dataUrl = await readAsDataUrl(file);
     } catch {
-      setFeedback({ tone: 'error', text: 'Failed to read file' });
+      fail('Failed to read file');
       return;
     }
     try {
       await upload({ profile_picture: dataUrl }).unwrap();
-      setFeedback({ tone: 'success', text: 'Profile picture uploaded successfully!' });
+      succeed('Profile picture uploaded successfully!');
     } catch (error) {
-      setFeedback({ tone: 'error', text: errorMessage(error, 'Failed to upload profile picture') });
+      fail(errorMessage(error, 'Failed to upload profile picture'));
     }
   };
 

@@ -4,6 +4,7 @@ import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api-error';
+import { useFeedback } from '../../lib/use-feedback';
 import { useUpdateProfileMutation } from './api';
 
 interface ProfileValues {
@@ -28,25 +29,26 @@ function valuesOf(user: User): ProfileValues {
   };
 }
 
-type Feedback = { tone: 'error' | 'success'; text: string } | null;
-
 export function ProfileForm({ user }: { user: User }) {
   const [values, setValues] = useState(() => valuesOf(user));
-  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { feedback, succeed, fail, clear } = useFeedback();
   const [save, { isLoading }] = useUpdateProfileMutation();
 
-  const update = (field: keyof ProfileValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
+  // An edit makes 'saved' untrue: the note goes with the first keystroke.
+  const update = (field: keyof ProfileValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+    if (feedback?.tone === 'success') clear();
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    setFeedback(null);
+    clear();
     try {
       const saved = await save(values).unwrap();
       setValues(valuesOf(saved));
-      setFeedback({ tone: 'success', text: 'Profile saved successfully!' });
+      succeed('Profile saved successfully!');
     } catch (error) {
-      setFeedback({ tone: 'error', text: errorMessage(error, 'Failed to save profile') });
+      fail(errorMessage(error, 'Failed to save profile'));
     }
   };
 

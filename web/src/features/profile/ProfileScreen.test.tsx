@@ -71,6 +71,17 @@ describe('ProfileScreen', () => {
     expect(JSON.parse(init.body as string)).toMatchObject({ name: 'Ana Silva', bio: 'Hunting office deals' });
   });
 
+  it('drops the saved note at the next edit', async () => {
+    mockFetch(jsonResponse(200, { ...testUser, bio: 'Hunting office deals' }));
+    const { user } = await openProfile();
+    await user.type(screen.getByLabelText('Bio'), 'Hunting office deals');
+    await user.click(screen.getByRole('button', { name: 'Save Profile' }));
+    expect(await screen.findByRole('status')).toHaveTextContent('Profile saved successfully!');
+
+    await user.type(screen.getByLabelText('City'), 'A');
+    expect(screen.queryByText('Profile saved successfully!')).not.toBeInTheDocument();
+  });
+
   it('says so when deleting the account fails', async () => {
     mockFetch(jsonResponse(500, {}));
     const { user } = await openProfile();

@@ -3,6 +3,7 @@ import { Avatar } from '../../components/Avatar';
 import { Panel } from '../../components/Panel';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { hasStatus } from '../../lib/api-error';
+import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetPublicProfileQuery } from './api';
@@ -55,7 +56,7 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
   const place = [profile.city, profile.state].filter(Boolean).join(', ');
   const facts: ProfileFact[] = [
     ['Rank', profile.rank != null ? `#${profile.rank}` : 'Unranked'],
-    ['Streak', `${profile.streak_days} ${profile.streak_days === 1 ? 'day' : 'days'}`],
+    ['Streak', counted(profile.streak_days, 'day')],
     ['Today', points(profile.today_points)],
     ['Last 7 days', points(profile.points_7d)],
     ['Last 30 days', points(profile.points_30d)],

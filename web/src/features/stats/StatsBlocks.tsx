@@ -1,6 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { STATS_COUNT_WINDOWS, STATS_FUNNEL_WINDOWS, type Campaign, type StatsCountWindow, type StatsFunnelWindow, type UserStats } from '@warriors/contracts';
 import { tabId, Tabs } from '../../components/Tabs';
+import { counted } from '../../lib/counted';
 import { breakdownRows, changeText, conversionRows, dailySeries, performanceRows } from './stats-rules';
 import './stats.css';
 
@@ -51,7 +52,8 @@ export function ConversionMetrics({ stats }: { stats: UserStats }) {
           ))}
         </ul>
         <p className="muted stats-note">
-          {number(funnel.total_outreach)} outreach · {number(funnel.cold_calls)} cold calls · {number(funnel.live_conversations)} conversations · {number(funnel.meetings)} meetings
+          {number(funnel.total_outreach)} outreach · {counted(funnel.cold_calls, 'cold call')} · {counted(funnel.live_conversations, 'conversation')} ·{' '}
+          {counted(funnel.meetings, 'meeting')}
         </p>
       </div>
     </>
