@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ModelEnv } from '@warriors/coaching';
-import { checkRedisEnv, logLevel, optionalSecret, port, redisEnvShape, upstreamVariable } from '@warriors/kit';
+import { checkRedisEnv, logLevel, optionalSecret, port, redisEnvShape, unsetWhenEmpty, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
 
@@ -16,6 +16,8 @@ const common = {
   LOG_LEVEL: logLevel,
   /** Unset, the gateway serves no /metrics: it faces the internet, so its metrics need a bearer token. */
   METRICS_TOKEN: optionalSecret('METRICS_TOKEN'),
+  /** The external automation offer the promo banners link to; unset, the banners are hidden. */
+  PROMO_URL: unsetWhenEmpty(z.url({ protocol: /^https?$/, message: 'PROMO_URL must be an http(s) URL' }).optional()),
 };
 
 /** Stack mode: every service's instances come from <SERVICE>_URLS, e.g. AUTH_URLS=http://10.0.0.5:4001,http://10.0.0.6:4001 */

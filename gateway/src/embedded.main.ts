@@ -18,6 +18,7 @@ async function main(): Promise<void> {
       jwtTtlSeconds: config.JWT_TTL_SECONDS,
       authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       trustProxyHops: config.TRUST_PROXY_HOPS,
+      promoUrl: config.PROMO_URL,
       model: modelSettings(config),
       logger,
     });

@@ -41,6 +41,8 @@ export interface EmbeddedOptions {
   logger?: Logger;
   /** The coaching service's model server (OPENAI_* variables); none: the coaching routes answer 503. */
   model?: ModelSettings;
+  /** The automation offer the promo banners link to (PROMO_URL); none: no banners. */
+  promoUrl?: string;
 }
 
 export interface EmbeddedProduct {
@@ -85,6 +87,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     trustProxyHops: options.trustProxyHops ?? 0,
     authAttemptsPerMinute: options.authAttemptsPerMinute,
     metrics: metrics.forService('gateway'),
+    clientConfig: { promo_url: options.promoUrl ?? null },
   });
   const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), options.port, options.host);
 

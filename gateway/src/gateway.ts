@@ -21,6 +21,7 @@ import {
   type Redis,
   type ServiceMetrics,
 } from '@warriors/kit';
+import type { ClientConfig } from '@warriors/contracts';
 import { ROUTES, routeFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
 
@@ -75,6 +76,8 @@ export interface GatewayOptions {
   metrics?: ServiceMetrics;
   /** How long an upstream may take to accept a connection before it counts as down (DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS). */
   upstreamConnectTimeoutMs?: number;
+  /** The deployment's settings the browser reads (GET /api/client-config); none: every optional part off. */
+  clientConfig?: ClientConfig;
 }
 
 export interface Gateway {
@@ -116,6 +119,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   if (options.metrics) watchPools(options.metrics, pools);
   if (options.metrics?.metrics.token) app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));
 
+  const clientConfig: ClientConfig = options.clientConfig ?? { promo_url: null };
+  // Answered here, not by a service: it is the deployment's, and needs no token.
+  app.get('/api/client-config', (_req, res) => {
+    res.set('Cache-Control', 'no-cache').json(clientConfig);
+  });
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });

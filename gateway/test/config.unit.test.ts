@@ -18,6 +18,16 @@ describe('the gateway’s environment', () => {
     expect(() => loadConfig(schema, { ...env, LOG_LEVEL: 'loud' })).toThrow(/^Invalid configuration: LOG_LEVEL: /);
   });
 
+  it.each([
+    ['stack', GatewayEnv, UPSTREAMS],
+    ['embedded', EmbeddedEnv, {}],
+  ])('reads PROMO_URL in %s mode: an http(s) URL, empty or unset for none, anything else refused by name', (_mode, schema, env) => {
+    expect(loadConfig(schema, { ...env, PROMO_URL: 'https://offers.example.org/automation' }).PROMO_URL).toBe('https://offers.example.org/automation');
+    expect(loadConfig(schema, { ...env, PROMO_URL: '' }).PROMO_URL).toBeUndefined();
+    expect(loadConfig(schema, env).PROMO_URL).toBeUndefined();
+    expect(() => loadConfig(schema, { ...env, PROMO_URL: 'javascript:alert(1)' })).toThrow(/^Invalid configuration: PROMO_URL: PROMO_URL must be an http\(s\) URL/);
+  });
+
   it('reads the coaching model server’s variables and request limit in embedded mode, as the coaching process does (none: not configured)', () => {
     const env = {
       OPENAI_API_KEY: 'sk-test',

@@ -72,6 +72,21 @@ describe('gateway', () => {
     expect(names).toEqual(['one', 'two', 'one', 'two']);
   });
 
+  it('answers the client config itself, with no banners unless configured', async () => {
+    const res = await fetch(`${front.url}/api/client-config`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-cache');
+    expect(await res.json()).toEqual({ promo_url: null });
+
+    const configured = createGateway({ logger, pools: {}, trustProxyHops: 0, authAttemptsPerMinute: 1000, clientConfig: { promo_url: 'https://offers.example.org/a' } });
+    const server = await listen(http.createServer(configured.app), 0);
+    try {
+      expect(await (await fetch(`${server.url}/api/client-config`)).json()).toEqual({ promo_url: 'https://offers.example.org/a' });
+    } finally {
+      await server.close();
+    }
+  });
+
   it('streams a large POST body through unparsed', async () => {
     const big = JSON.stringify({ profile_picture: 'x'.repeat(6 * 1024 * 1024) });
     const res = await fetch(`${front.url}/api/settings/profile-picture`, { method: 'PUT', body: big, headers: { 'content-type': 'application/json' } });

@@ -66,10 +66,12 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export const pendingForever = () => new Promise<Response>(() => undefined);
 
 /**
- * The nav bar's background polls and the dashboard's Battle Pulse, answered empty unless a test scripts them. RTK Query delays tag
- * invalidation while any query is pending, so a poll left pending forever would hold back every refetch.
+ * The nav bar's background polls, the dashboard's Battle Pulse and the deployment's client config (no promo offer), answered
+ * empty unless a test scripts them. RTK Query delays tag invalidation while any query is pending, so a read left pending forever
+ * would hold back every refetch.
  */
 const BACKGROUND_POLLS: Record<string, unknown> = {
+  'GET /api/client-config': { promo_url: null },
   'GET /api/challenge-invites': [],
   'GET /api/nudges/inbox': [],
   'GET /api/battle-pulse?limit=20': [],

@@ -12,3 +12,4 @@ export * from './social';
 export * from './coaching';
 export * from './stats';
 export * from './bus-questions';
+export * from './client-config';

@@ -34,4 +34,7 @@ export const optionalSecret = (name: string) =>
     .transform((value) => (value === '' ? undefined : value))
     .pipe(z.string().min(32, `${name} must be at least 32 characters`).optional());
 
+/** An optional variable whose empty value (`NAME=`, common in compose and Kubernetes files) counts as unset. */
+export const unsetWhenEmpty = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema);
+
 export const port = (fallback: number) => z.coerce.number().int().min(0).max(65535).default(fallback);

@@ -1,10 +1,7 @@
 import { z } from 'zod';
-import { ServiceProcessEnv } from '@warriors/kit';
+import { ServiceProcessEnv, unsetWhenEmpty } from '@warriors/kit';
 import { DEFAULT_MODEL, DEFAULT_MODEL_TIMEOUT_MS, type ModelSettings } from './use-cases/coach-model';
 import { DEFAULT_COACHING_REQUESTS_PER_MINUTE } from './use-cases/request-limit';
-
-/** An empty variable (KEY= in a compose file or a shell) is an unset one. */
-const unsetWhenEmpty = <S extends z.ZodTypeAny>(schema: S) => z.preprocess((value) => (value === '' ? undefined : value), schema);
 
 /** The model server's settings, as the coaching process and the embedded process read them. */
 export const ModelEnv = z.object({

@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_SOCKET_CLOSE } from '@warriors/contracts';
-import { PROMO_URL } from '../../config/external';
 import { FakeWebSocket } from '../../../test/fake-socket';
 import { badge, leaderboardRow, pulseEvent } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
@@ -57,11 +56,19 @@ describe('DashboardScreen', () => {
     expect(await screen.findByRole('button', { name: "#2 Today's rank" })).toBeInTheDocument();
   });
 
-  it('carries the upsell banner to the external offer', async () => {
-    mockDashboard();
+  it('carries the upsell banner to the offer the deployment names', async () => {
+    mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation' }) });
     await openDashboard();
-    const banner = screen.getByRole('complementary', { name: 'Automation offer' });
-    expect(within(banner).getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', PROMO_URL);
+    const banner = await screen.findByRole('complementary', { name: 'Automation offer' });
+    expect(within(banner).getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://offers.example.org/automation');
+  });
+
+  it('shows no banner when the deployment names no offer', async () => {
+    const fetchMock = mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: null }) });
+    await openDashboard();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/client-config')).toHaveLength(1));
+    await screen.findByRole('heading', { name: 'Welcome back, Ana' });
+    expect(screen.queryByRole('complementary', { name: 'Automation offer' })).not.toBeInTheDocument();
   });
 
   it("shows '—' for the rank when the user isn't ranked today", async () => {

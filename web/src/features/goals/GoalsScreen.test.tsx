@@ -52,7 +52,6 @@ describe('GoalsScreen', () => {
     expect(within(section('Available Goals')).getByText('The Hustler').closest('li')).toHaveTextContent('10 of each of 11 activities in 7 days · +1,500 bonus points');
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Active Goals', 'Create Custom Campaign', 'My Custom Goals', 'Available Goals', 'Completed Goals']);
-    expect(screen.getByRole('complementary', { name: 'Automation offer' })).toBeInTheDocument();
     expect(within(section('Completed Goals')).getByText('Email Marathon').closest('li')).toHaveTextContent('Goal Complete');
   });
 

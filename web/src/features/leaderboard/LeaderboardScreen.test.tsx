@@ -130,7 +130,7 @@ describe('LeaderboardScreen', () => {
   });
 
   it('links to the automation offer', async () => {
-    await openLeaderboard();
-    expect(screen.getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://example.com/automation');
+    await openLeaderboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation' }) });
+    expect(await screen.findByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://offers.example.org/automation');
   });
 });
