@@ -128,6 +128,8 @@ export const RecentActivity = z.object({
   name: z.string(),
   username: z.string(),
   activity_type: ActivityType,
+  /** How many the entry counts (a bulk entry or a direct-mail batch: more than 1); added to the spec's fields. */
+  quantity: z.number().int().positive(),
   points: z.number().int(),
   created_at: z.string(),
   company: z.string().nullable(),

@@ -135,6 +135,7 @@ export interface FeedRow {
   name: string;
   username: string;
   activity_type: ActivityType;
+  quantity: number;
   points: number;
   created_at: Date;
   company: string | null;
@@ -148,7 +149,7 @@ export async function recentVisible(db: Executor, limit: number): Promise<FeedRo
     .withSchema(SCHEMA)
     .selectFrom('activities as a')
     .innerJoin('users as u', 'u.user_id', 'a.user_id')
-    .select(['a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
+    .select(['a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.quantity', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
     .where('u.show_in_battle_pulse', '=', true)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.seq', 'desc')

@@ -61,6 +61,7 @@ it('fills the row from the user projection and the catalog', async () => {
     name: 'Alice Vance',
     username: alice.user.username,
     activity_type: 'meeting',
+    quantity: 1,
     points: 10,
     created_at: expect.any(String),
     company: 'Vance CRE',
@@ -115,4 +116,16 @@ it('answers rank null when gamification answers nonsense', async () => {
 
 it('answers 422 at query.tz for an unknown timezone', async () => {
   expect(await feed('?tz=Mars/Olympus_Mons')).toEqual({ status: 422, body: { detail: [{ loc: ['query', 'tz'], msg: 'Unknown timezone' }] } });
+});
+
+it('carries the quantity of a bulk entry, so the feed can say how many', async () => {
+  activity.clock.set(new Date(Date.parse(NOW) + 60_000));
+  const logged = await activity.call('POST', '/api/activity/bulk', {
+    token: carol.token,
+    body: { activity_type: 'cold_call', quantity: 12, note: null, honesty_confirmed: true },
+  });
+  activity.clock.set(NOW);
+  expect(logged.status).toBe(201);
+  const [newest] = (await feed()).body as RecentActivity[];
+  expect(newest).toMatchObject({ user_id: carol.user.user_id, activity_type: 'cold_call', quantity: 12, points: 12 });
 });

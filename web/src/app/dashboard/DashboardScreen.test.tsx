@@ -26,6 +26,7 @@ function mockDashboard(overrides: Parameters<typeof mockApi>[0] = {}) {
         name: 'Bob Stone',
         username: 'bob',
         activity_type: 'meeting',
+        quantity: 1,
         points: 10,
         created_at: new Date(Date.now() - 5 * 60_000).toISOString().replace('Z', ''),
         company: null,
@@ -132,8 +133,44 @@ describe('DashboardScreen', () => {
     mockDashboard();
     await openDashboard();
     const shots = screen.getByRole('region', { name: 'Shots Fired' });
-    expect(await within(shots).findByText('Bob Stone')).toBeInTheDocument();
-    expect(within(shots).getByRole('listitem')).toHaveTextContent('Bob Stone Meeting+10 pts · 5m ago');
+    expect(await within(shots).findByText('Bob S.')).toBeInTheDocument();
+    expect(within(shots).getByRole('listitem')).toHaveTextContent('Bob S. Meeting+10 pts · 5m ago');
+  });
+
+  it('says how many a bulk entry or a run of entries counts, and shows five lines until asked for more', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().replace('Z', '');
+    const shot = (userId: string, name: string, type: string, quantity: number, points: number, minutesAgo: number) => ({
+      user_id: userId,
+      name,
+      username: name.toLowerCase(),
+      activity_type: type,
+      quantity,
+      points,
+      created_at: at(minutesAgo),
+      company: null,
+      city: null,
+      state: null,
+      rank: null,
+    });
+    const feed = [
+      shot('u-7', 'Sam Whitfield', 'cold_call', 1, 1, 1),
+      shot('u-7', 'Sam Whitfield', 'cold_call', 12, 12, 2),
+      shot('u-8', 'Marcus Reed', 'direct_mail', 40, 80, 3),
+      ...[4, 5, 6, 7, 8].map((minutesAgo, i) => shot(`u-${10 + i}`, `Rival${i} Stone`, 'email', 1, 1, minutesAgo)),
+    ];
+    const user = userEvent.setup();
+    mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, feed) });
+    await openDashboard();
+    const shots = screen.getByRole('region', { name: 'Shots Fired' });
+    await within(shots).findByText('Sam W.');
+    const lines = within(shots).getAllByRole('listitem');
+    expect(lines).toHaveLength(5);
+    expect(lines[0]).toHaveTextContent('Sam W. 13 Cold Calls+13 pts · 1m ago');
+    expect(lines[1]).toHaveTextContent('Marcus R. 40 Direct Mailers+80 pts');
+
+    await user.click(within(shots).getByRole('button', { name: 'Show more (2)' }));
+    expect(within(shots).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(shots).getByRole('button', { name: 'Show less' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('says so when nobody has fired yet', async () => {

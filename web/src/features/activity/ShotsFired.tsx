@@ -1,41 +1,56 @@
+import { useState } from 'react';
 import { ACTIVITY_CATALOG } from '@warriors/contracts';
+import { activityCount } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
+import { leaderName } from '../leaderboard';
 import { useGetRecentActivitiesQuery } from './api';
+import { groupFeed } from './feed-lines';
 import './activity.css';
 
 const FEED_POLL_MS = 30_000;
+/** Lines shown before 'Show more': the feed sits below the broker's own numbers, and a phone's screen is short. */
+export const FEED_PREVIEW_LINES = 5;
 
-/** The 20 newest logs across the arena, with how long ago each landed. */
+/** The 20 newest logs across the arena, runs of one broker's entries of one type merged, with how long ago each landed. */
 export function ShotsFired() {
   const now = useNow(FEED_POLL_MS);
+  const [expanded, setExpanded] = useState(false);
   const { data: activities = [], isLoading, error } = useGetRecentActivitiesQuery(undefined, { pollingInterval: FEED_POLL_MS });
   useLogFailure(error, 'Failed to fetch activities');
 
   if (isLoading) return <p className="muted">Loading activity...</p>;
   if (activities.length === 0) return <p className="empty-state">No activity yet. Be the first to make a move!</p>;
+  const lines = groupFeed(activities);
+  const shown = expanded ? lines : lines.slice(0, FEED_PREVIEW_LINES);
   return (
-    <ul className="feed row-list">
-      {activities.map((activity, index) => {
-        const { icon, label } = ACTIVITY_CATALOG[activity.activity_type];
-        return (
-          // The feed has no ids: the same user may log the same type in the same second.
-          <li key={`${activity.user_id}-${activity.created_at}-${index}`} className="feed__item">
-            <span className="feed__icon" aria-hidden="true">
-              {icon}
-            </span>
-            <div className="feed__body">
-              <p>
-                <strong>{activity.name || activity.username}</strong> {label}
-              </p>
-              <p className="feed__meta">
-                <span className="feed__points">+{activity.points} pts</span> · {relativeTime(activity.created_at, now)}
-              </p>
-            </div>
-          </li>
-        );
-      })}
-    </ul>
+    <>
+      <ul className="feed row-list">
+        {shown.map((line) => {
+          const { icon, label } = ACTIVITY_CATALOG[line.activity_type];
+          return (
+            <li key={line.key} className="feed__item">
+              <span className="feed__icon" aria-hidden="true">
+                {icon}
+              </span>
+              <div className="feed__body">
+                <p>
+                  <strong>{leaderName(line.name, line.username)}</strong> {line.quantity > 1 ? activityCount(line.quantity, line.activity_type) : label}
+                </p>
+                <p className="feed__meta">
+                  <span className="feed__points">+{line.points} pts</span> · {relativeTime(line.created_at, now)}
+                </p>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      {lines.length > FEED_PREVIEW_LINES && (
+        <button type="button" className="link-button feed__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
+          {expanded ? 'Show less' : `Show more (${lines.length - FEED_PREVIEW_LINES})`}
+        </button>
+      )}
+    </>
   );
 }
