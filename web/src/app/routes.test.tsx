@@ -44,7 +44,19 @@ describe('session and routes', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
     expect(logged).toHaveBeenCalledWith('Failed to fetch user', expect.anything());
+    logged.mockRestore();
+  });
+
+  it('says so when the account behind a stored token cannot be read', async () => {
+    localStorage.setItem('token', 'stored-token');
+    mockFetch(jsonResponse(503, { detail: 'Service unavailable' }));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store } = renderApp('/dashboard');
+    startSession(store);
+
+    expect(await screen.findByText("We couldn't load your account. Please sign in again.")).toHaveRole('status');
     logged.mockRestore();
   });
 

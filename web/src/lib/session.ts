@@ -1,6 +1,7 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
 import type { User } from '@warriors/contracts';
 import { api } from './api';
+import { hasStatus } from './api-error';
 import { sessionApi } from './session-api';
 import { readToken } from './token-storage';
 
@@ -9,21 +10,31 @@ export interface SessionState {
   user: User | null;
   /** True while the user behind a stored token is being fetched (spec point 4). */
   loading: boolean;
-  /** A message for the next auth screen, e.g. after the account was deleted. */
-  notice: string | null;
+  /** A message for the next auth screen: why the session ended (the account deleted, the token refused). */
+  notice: SessionNotice | null;
 }
+
+export interface SessionNotice {
+  tone: 'success' | 'warning';
+  text: string;
+}
+
+/** Said on the sign-in screen when the server refused the stored token (expired, signed with a retired secret, account gone). */
+export const SESSION_ENDED_NOTICE: SessionNotice = { tone: 'warning', text: 'Your session has ended. Please sign in again.' };
+/** Said when the user behind the token could not be read for another reason (the server or the network failed). */
+export const SESSION_UNREADABLE_NOTICE: SessionNotice = { tone: 'warning', text: "We couldn't load your account. Please sign in again." };
 
 export function initialSessionState(token: string | null = readToken()): SessionState {
   return { token, user: null, loading: token !== null, notice: null };
 }
 
 /** Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). */
-export const fetchCurrentUser = createAsyncThunk('session/fetchCurrentUser', async (_: void, { dispatch }) => {
+export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unknown }>('session/fetchCurrentUser', async (_: void, { dispatch, rejectWithValue }) => {
   try {
     return await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
   } catch (error) {
     console.error('Failed to fetch user', error);
-    throw error;
+    return rejectWithValue(error);
   }
 });
 
@@ -35,7 +46,7 @@ const sessionSlice = createSlice({
     userUpdated(state, action: PayloadAction<User>) {
       state.user = action.payload;
     },
-    loggedOut(_state, action: PayloadAction<string | undefined>) {
+    loggedOut(_state, action: PayloadAction<SessionNotice | undefined>) {
       return { ...initialSessionState(null), notice: action.payload ?? null };
     },
   },
@@ -49,7 +60,11 @@ const sessionSlice = createSlice({
         state.user = action.payload;
         state.loading = false;
       })
-      .addCase(fetchCurrentUser.rejected, () => initialSessionState(null))
+      // Spec: on failure the token is removed and the session cleared; the sign-in screen says why.
+      .addCase(fetchCurrentUser.rejected, (_state, action) => ({
+        ...initialSessionState(null),
+        notice: hasStatus(action.payload, 401) ? SESSION_ENDED_NOTICE : SESSION_UNREADABLE_NOTICE,
+      }))
       .addMatcher(isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.signup.matchFulfilled), (_state, action) => ({
         token: action.payload.access_token,
         user: action.payload.user,
@@ -71,7 +86,7 @@ export const { selectCurrentUser, selectSessionToken, selectSessionLoading, sele
 
 /** Logs out: clears the session and every cached response of the previous user. */
 export const logout =
-  (notice?: string): ThunkAction<void, unknown, unknown, UnknownAction> =>
+  (notice?: SessionNotice): ThunkAction<void, unknown, unknown, UnknownAction> =>
   (dispatch) => {
     dispatch(sessionSlice.actions.loggedOut(notice));
     dispatch(api.util.resetApiState());

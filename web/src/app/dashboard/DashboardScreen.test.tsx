@@ -306,6 +306,7 @@ describe('Battle Pulse on the dashboard', () => {
     expect(await screen.findByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/auth');
     expect(localStorage.getItem('token')).toBeNull();
+    expect(screen.getByRole('status')).toHaveTextContent('Your session has ended. Please sign in again.');
     expect(FakeWebSocket.instances).toHaveLength(1);
     logged.mockRestore();
   });

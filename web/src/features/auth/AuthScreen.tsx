@@ -81,7 +81,7 @@ export default function AuthScreen() {
         </h1>
         <p className="auth__subtitle">{signingUp ? 'Create your account to start earning points.' : 'Sign in to keep your streak alive.'}</p>
 
-        {notice && <Alert tone="success">{notice}</Alert>}
+        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
         {errors.length > 0 && (
           <Alert tone="error">
             {errors.map((message) => (

@@ -24,7 +24,7 @@ export function DeleteAccount() {
       return;
     }
     // The notice rides on the logged-out session so the auth screen can show it after the redirect.
-    dispatch(logout('Your account has been deleted.'));
+    dispatch(logout({ tone: 'success', text: 'Your account has been deleted.' }));
     void navigate(paths.home, { replace: true });
   };
 
