@@ -49,7 +49,10 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await page.getByRole('link', { name: 'Daily goal: 100%' }).waitFor();
     expect(await logPanel.getByText('Set Your Daily Goal First').count()).toBe(0);
 
-    await page.goto(`${product.url}/goals`);
+    // The Goals screen is reached from the navigation (and from the panel's 'Manage goals').
+    await goalsPanel.getByRole('link', { name: 'Manage goals' }).waitFor();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Goals' }).click();
+    await page.waitForURL(`${product.url}/goals`);
     const completed = page.locator('#goals-completed');
     await completed.getByText('Today: 3 Cold Calls').waitFor();
     await completed.getByText('Goal Complete').waitFor();
@@ -80,7 +83,8 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await phone.locator('#active-goals').getByText('Sprint Week').waitFor();
     await screenshot(phone, '26-goals-phone-dashboard');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
-    await phone.goto(`${product.url}/goals`);
+    await phone.locator('#active-goals').getByRole('link', { name: 'Manage goals' }).click();
+    await phone.waitForURL(`${product.url}/goals`);
     await phone.locator('#goals-completed').getByText('Goal Complete').waitFor();
     await screenshot(phone, '27-goals-phone-goals');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);

@@ -6,7 +6,8 @@
 /** A calendar date as YYYY-MM-DD: a zone-free label, the day bucket of a point. */
 export type LocalDate = string;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -43,6 +44,44 @@ export function localDate(at: Date, timeZone: string): LocalDate {
   const parts = formatterFor(usableTimezone(timeZone)).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)!.value;
   return `${part('year')}-${part('month')}-${part('day')}`;
+}
+
+const clockFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** How far the wall clock in `timeZone` is ahead of UTC at the instant `at`, in ms (whole seconds). */
+function utcOffsetMs(at: number, timeZone: string): number {
+  let formatter = clockFormatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    });
+    clockFormatters.set(timeZone, formatter);
+  }
+  const parts = Object.fromEntries(formatter.formatToParts(at).map((p) => [p.type, Number(p.value)]));
+  const wall = Date.UTC(parts.year!, parts.month! - 1, parts.day!, parts.hour!, parts.minute!, parts.second!);
+  return wall - (at - (((at % 1000) + 1000) % 1000));
+}
+
+/**
+ * The first instant of the local date `date` in `timeZone`: its midnight, or, where a DST change
+ * skips midnight (Santiago, Beirut), the instant the clocks jump to. Offsets lie within -12 h and
+ * +14 h, so the instant lies within [midnight UTC - 14 h, midnight UTC + 12 h]: the offsets at both
+ * ends of that span are the only candidates (a zone changes its offset at most once in it), and the
+ * earliest candidate that falls on `date` is the day's start.
+ */
+export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
+  const zone = usableTimezone(timeZone);
+  const wall = dateToEpochMs(date);
+  const candidates = [wall - utcOffsetMs(wall - 14 * HOUR_MS, zone), wall - utcOffsetMs(wall + 12 * HOUR_MS, zone)];
+  const onDate = candidates.filter((at) => localDate(new Date(at), zone) === date);
+  return new Date(Math.min(...(onDate.length > 0 ? onDate : candidates)));
 }
 
 /** Midnight UTC of the date: calendar arithmetic on zone-free labels runs in UTC. */

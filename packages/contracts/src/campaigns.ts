@@ -13,16 +13,6 @@ export function goalCategory(durationDays: number): GoalCategory {
   return 'annual';
 }
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Whole days left in a goal started at `startedAt`: ceil((start + duration - now) / day), never below 0. */
-export function daysRemaining(startedAt: Date, durationDays: number, now: Date): number {
-  return Math.max(0, Math.ceil((startedAt.getTime() + durationDays * DAY_MS - now.getTime()) / DAY_MS));
-}
-
-/** When a goal started at `startedAt` stops counting activities (exclusive). */
-export const goalEndsAt = (startedAt: Date, durationDays: number): Date => new Date(startedAt.getTime() + durationDays * DAY_MS);
-
 /** Progress shares at which a goal tells its owner how far they are. */
 export const MILESTONE_PERCENTAGES = [25, 50, 75, 90] as const;
 
@@ -214,7 +204,9 @@ export const Campaign = z.object({
   /** Sum of min(current, target) per activity (points for a power challenge). Complete when >= goal_count. */
   progress: z.number().int(),
   started_at: z.string().nullable(),
+  /** The end of the goal's last local day (its owner's midnight, in the zone it started in); activities count up to it, exclusive. */
   ends_at: z.string().nullable(),
+  /** The goal's local days from today to its last, both counted; 0 once it has ended. */
   days_remaining: z.number().int().nullable(),
   completed_at: z.string().nullable(),
   bonus_points: z.number().int(),

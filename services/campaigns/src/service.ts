@@ -33,7 +33,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
   const db = ports.database.db as Kysely<CampaignsDatabase>;
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   ports.metrics.watchOutbox(() => outbox.counts());
-  const deps = { db, outbox, clock };
+  const deps = { db, outbox, clock, bus };
   const campaigns = {
     list: listCampaigns(deps),
     create: createCampaign(deps),

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { challengeInvite, nudge } from '../../test/fixtures';
+import { campaignList, challengeInvite, nudge } from '../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn } from '../../test/render';
 
 beforeEach(() => localStorage.clear());
@@ -12,6 +12,19 @@ async function openBell(unreadLabel: string) {
   await user.click(bell);
   return { user, bell, list: screen.getByRole('list', { name: 'Notifications' }) };
 }
+
+describe('the links', () => {
+  it('lead to the Goals screen from the dashboard, which then hides its own link', async () => {
+    mockApi({ 'GET /api/campaigns': jsonResponse(200, campaignList()) });
+    const user = userEvent.setup();
+    renderApp('/dashboard', signedIn());
+    const main = await screen.findByRole('navigation', { name: 'Main' });
+    expect([...main.querySelectorAll('.nav-link')].map((link) => link.textContent)).toEqual(['Battle Ground', 'Challenges', 'Goals', 'My Stats', 'Profile']);
+    await user.click(within(main).getByRole('link', { name: 'Goals' }));
+    expect(await screen.findByRole('heading', { name: 'Goals', level: 1 })).toBeInTheDocument();
+    expect(within(main).queryByRole('link', { name: 'Goals' })).not.toBeInTheDocument();
+  });
+});
 
 describe('the notification bell', () => {
   it('merges nudges and challenge invites newest first; a read nudge shows as read and is not counted', async () => {

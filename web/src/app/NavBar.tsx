@@ -19,6 +19,7 @@ import './NavBar.css';
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
   dashboard: paths.dashboard,
   challenges: paths.challenges,
+  goals: paths.goals,
   stats: paths.stats,
   profile: paths.profile,
 };

@@ -2,12 +2,17 @@ import { inviteHref } from './invite';
 import { navLinksFor, unreadBadgeText } from './nav-links';
 
 describe('navLinksFor', () => {
-  it('hides Dashboard on the dashboard', () => {
-    expect(navLinksFor('/dashboard')).toEqual(['battleGround', 'challenges', 'stats', 'profile']);
+  it('hides Dashboard on the dashboard, and leads to Goals', () => {
+    expect(navLinksFor('/dashboard')).toEqual(['battleGround', 'challenges', 'goals', 'stats', 'profile']);
   });
 
   it('hides Battle Ground and Challenges on /challenges', () => {
-    expect(navLinksFor('/challenges')).toEqual(['dashboard', 'stats', 'profile']);
+    expect(navLinksFor('/challenges')).toEqual(['dashboard', 'goals', 'stats', 'profile']);
+  });
+
+  it('hides Dashboard and Goals itself on /goals', () => {
+    expect(navLinksFor('/goals')).toEqual(['battleGround', 'challenges', 'stats', 'profile']);
+    expect(navLinksFor('/goals/')).toEqual(['battleGround', 'challenges', 'stats', 'profile']);
   });
 
   it('shows only Dashboard, Battle Ground and Challenges on /stats', () => {
@@ -15,7 +20,7 @@ describe('navLinksFor', () => {
   });
 
   it('hides Dashboard on the profile, with or without a user id or a trailing slash', () => {
-    const expected = ['battleGround', 'challenges', 'stats', 'profile'];
+    const expected = ['battleGround', 'challenges', 'goals', 'stats', 'profile'];
     expect(navLinksFor('/profile')).toEqual(expected);
     expect(navLinksFor('/profile/42')).toEqual(expected);
     expect(navLinksFor('/stats/')).toEqual(['dashboard', 'battleGround', 'challenges']);

@@ -1,4 +1,5 @@
-import { goalEndsAt, MILESTONE_PERCENTAGES, type ActivityType, type GoalItem, type Milestone } from '@warriors/contracts';
+import { MILESTONE_PERCENTAGES, type ActivityType, type GoalItem, type Milestone } from '@warriors/contracts';
+import { withinWindow, type GoalDays } from './goal-days';
 
 /** What a goal counts: units of some activity types, or the points of every activity (power challenges). */
 export type GoalTarget = { kind: 'types'; goals: GoalItem[] } | { kind: 'points'; points: number };
@@ -11,12 +12,10 @@ export interface GoalTally {
 
 export const EMPTY_TALLY: GoalTally = { counts: {}, points: 0 };
 
-/** A user's goal as the rules see it (a row of user_goals without its bookkeeping). */
-export interface GoalState {
+/** A user's goal as the rules see it (a row of user_goals without its bookkeeping); its days as goal-days counts them. */
+export interface GoalState extends GoalDays {
   name: string;
   target: GoalTarget;
-  durationDays: number;
-  startedAt: Date;
   tally: GoalTally;
   /** The highest milestone percentage already reported (0 for none): each is reported once. */
   milestoneReached: number;
@@ -43,11 +42,6 @@ export function goalProgress(target: GoalTarget, tally: GoalTally): number {
 }
 
 export const isComplete = (target: GoalTarget, tally: GoalTally): boolean => goalProgress(target, tally) >= goalCount(target);
-
-/** A goal counts what happens from its start, inclusive, to start + duration days, exclusive. */
-export function withinWindow(startedAt: Date, durationDays: number, at: Date): boolean {
-  return at.getTime() >= startedAt.getTime() && at.getTime() < goalEndsAt(startedAt, durationDays).getTime();
-}
 
 /** The tally after an activity; unchanged when the goal does not count this activity's type. */
 export function addCredit(target: GoalTarget, tally: GoalTally, credit: Credit): GoalTally {
@@ -76,7 +70,7 @@ export interface CreditOutcome {
  */
 export function creditGoal(goal: GoalState, credit: Credit): CreditOutcome {
   const unchanged: CreditOutcome = { credited: false, goal, milestone: null, completed: false };
-  if (goal.completedAt || !withinWindow(goal.startedAt, goal.durationDays, credit.occurredAt)) return unchanged;
+  if (goal.completedAt || !withinWindow(goal, credit.occurredAt)) return unchanged;
   const tally = addCredit(goal.target, goal.tally, credit);
   if (tally === goal.tally) return unchanged;
   const count = goalCount(goal.target);

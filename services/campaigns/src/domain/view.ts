@@ -1,4 +1,5 @@
-import { goalCategory, goalEndsAt, daysRemaining, type Campaign } from '@warriors/contracts';
+import { goalCategory, type Campaign } from '@warriors/contracts';
+import { daysRemaining, goalEndsAt, isRunning } from './goal-days';
 import type { CampaignDefinition } from './catalog';
 import { goalCount, goalProgress, type GoalState } from './goal';
 
@@ -12,12 +13,10 @@ export interface UserGoal {
 }
 
 /** Open: not left, not completed, and its window not over. */
-export const isActive = (goal: UserGoal, now: Date): boolean =>
-  goal.leftAt === null && goal.state.completedAt === null && now.getTime() < goalEndsAt(goal.state.startedAt, goal.state.durationDays).getTime();
+export const isActive = (goal: UserGoal, now: Date): boolean => goal.leftAt === null && goal.state.completedAt === null && isRunning(goal.state, now);
 
 /** Left inside its window and not completed: joining again resumes it with its progress. */
-export const isResumable = (goal: UserGoal, now: Date): boolean =>
-  goal.leftAt !== null && goal.state.completedAt === null && now.getTime() < goalEndsAt(goal.state.startedAt, goal.state.durationDays).getTime();
+export const isResumable = (goal: UserGoal, now: Date): boolean => goal.leftAt !== null && goal.state.completedAt === null && isRunning(goal.state, now);
 
 /**
  * The Campaign shape of the API: the definition, and when a goal is given, that goal's progress and
@@ -48,8 +47,8 @@ export function toCampaign(campaign: CampaignDefinition, goal: UserGoal | null, 
     goal_count: goalCount(target),
     progress: goalProgress(target, tally),
     started_at: startedAt?.toISOString() ?? null,
-    ends_at: startedAt ? goalEndsAt(startedAt, durationDays).toISOString() : null,
-    days_remaining: startedAt ? daysRemaining(startedAt, durationDays, now) : null,
+    ends_at: goal ? goalEndsAt(goal.state).toISOString() : null,
+    days_remaining: goal ? daysRemaining(goal.state, now) : null,
     completed_at: goal?.state.completedAt?.toISOString() ?? null,
     bonus_points: campaign.bonusPoints,
     creator_id: campaign.creatorId,

@@ -39,6 +39,8 @@ export interface UserGoalRow {
   points: ColumnType<number, number | undefined, number>;
   milestone_reached: ColumnType<number, number | undefined, number>;
   started_at: Date;
+  /** The zone whose local days the goal runs on (goal-days). */
+  timezone: string;
   left_at: Date | null;
   completed_at: Date | null;
 }

@@ -1,5 +1,5 @@
 import { GOAL_MESSAGES, localDate, usableTimezone } from '@warriors/contracts';
-import { BAD_CREDENTIALS, conflict, lockKey, notFound, unauthorized, type Clock, type Outbox } from '@warriors/kit';
+import { BAD_CREDENTIALS, conflict, DependencyUnavailableError, lockKey, notFound, resolveUser, unauthorized, type Bus, type Clock, type Outbox } from '@warriors/kit';
 import { catalogCampaign, MAX_ACTIVE_CUSTOM_GOALS, type CampaignDefinition } from '../domain/catalog';
 import { retarget } from '../domain/goal';
 import { isActive, isResumable, type UserGoal } from '../domain/view';
@@ -7,7 +7,7 @@ import { campaignCompleted } from '../domain/campaign-events';
 import { findCustomCampaign } from '../store/campaigns.store';
 import { goalsOf, insertGoal, saveGoal } from '../store/goals.store';
 import type { Executor } from '../store/schema';
-import { isDeleted, timezoneOf, userLock } from '../store/users.store';
+import { findUser, isDeleted, projectedUsers, timezoneOf, userLock } from '../store/users.store';
 
 export const TOO_MANY_CUSTOM_GOALS = `You can pursue at most ${MAX_ACTIVE_CUSTOM_GOALS} custom goals at once`;
 export const LEFT_GOAL = 'You left this goal. Your progress is saved.';
@@ -17,10 +17,25 @@ export interface CampaignDeps {
   db: Executor;
   outbox: Outbox;
   clock: Clock;
+  /** Asks auth for a user campaigns has not heard of yet (their zone dates a new goal's days). */
+  bus: Bus;
 }
 
 /** What the campaign operations share: the user's lock, the campaigns a user may see, starting a goal. */
-export function campaignAccess({ db, outbox }: Pick<CampaignDeps, 'db' | 'outbox'>) {
+export function campaignAccess({ db, outbox, bus }: Pick<CampaignDeps, 'db' | 'outbox' | 'bus'>) {
+  const directory = { db, bus, users: projectedUsers, find: findUser, unavailable: (cause: unknown) => new DependencyUnavailableError('user directory', { cause }) };
+
+  /**
+   * The zone a new goal's days are counted in: the user's, from campaigns' projection or, right after
+   * sign-up (before user.registered arrives), from auth. Read before the user's transaction, since
+   * auth's answer is stored in one of its own.
+   */
+  async function goalZone(userId: string): Promise<string> {
+    const user = await resolveUser(directory, userId);
+    if (!user) throw unauthorized(BAD_CREDENTIALS);
+    return user.timezone;
+  }
+
   /** A campaign the user may see: the catalog's, or a custom one they created. Others' custom campaigns do not exist for them. */
   async function visibleCampaign(trx: Executor, userId: string, id: number): Promise<CampaignDefinition> {
     const campaign = catalogCampaign(id) ?? (await findCustomCampaign(trx, id));
@@ -41,7 +56,8 @@ export function campaignAccess({ db, outbox }: Pick<CampaignDeps, 'db' | 'outbox
       return work(trx);
     });
 
-  async function startGoal(trx: Executor, userId: string, campaign: CampaignDefinition, now: Date): Promise<UserGoal> {
+  /** Joins `campaign`, or resumes the goal of it left inside its window; a new goal runs on the local days of `timeZone`. */
+  async function startGoal(trx: Executor, userId: string, campaign: CampaignDefinition, now: Date, timeZone: string): Promise<UserGoal> {
     const goals = await goalsOf(trx, userId);
     if (goals.some((g) => g.campaign.id === campaign.id && isActive(g, now))) throw conflict(GOAL_MESSAGES.alreadyActive);
     if (campaign.kind === 'custom' && goals.filter((g) => g.campaign.kind === 'custom' && isActive(g, now)).length >= MAX_ACTIVE_CUSTOM_GOALS) {
@@ -57,7 +73,7 @@ export function campaignAccess({ db, outbox }: Pick<CampaignDeps, 'db' | 'outbox
       if (completed) await completeAfterEdit(trx, resumed, now);
       return resumed;
     }
-    return insertGoal(trx, userId, campaign, now);
+    return insertGoal(trx, userId, campaign, now, timeZone);
   }
 
   /** Completes a goal whose new target its progress already meets, with its campaign.completed event. */
@@ -66,5 +82,5 @@ export function campaignAccess({ db, outbox }: Pick<CampaignDeps, 'db' | 'outbox
     await outbox.enqueue(trx, campaignCompleted(goal, { activityId: null, localDate: localDate(now, timezone), timezone }));
   }
 
-  return { visibleCampaign, asUser, startGoal, completeAfterEdit };
+  return { visibleCampaign, asUser, goalZone, startGoal, completeAfterEdit };
 }

@@ -6,8 +6,8 @@ import { goalsOf, saveGoal } from '../store/goals.store';
 import { campaignAccess, LEFT_GOAL, GOAL_NOT_FOUND, type CampaignDeps } from './campaign-access';
 
 /** The creator deletes their custom campaign (their open goal of it ends); anyone else leaves their goal of it. */
-export function deleteCampaign({ db, outbox, clock }: CampaignDeps) {
-  const { visibleCampaign, asUser } = campaignAccess({ db, outbox });
+export function deleteCampaign({ db, outbox, clock, bus }: CampaignDeps) {
+  const { visibleCampaign, asUser } = campaignAccess({ db, outbox, bus });
   return async (userId: string, id: number): Promise<{ detail: string }> => {
     const now = clock.now();
     return asUser(userId, async (trx) => {

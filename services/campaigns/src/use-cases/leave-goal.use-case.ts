@@ -4,8 +4,8 @@ import { findGoal, saveGoal } from '../store/goals.store';
 import { campaignAccess, LEFT_GOAL, GOAL_NOT_FOUND, type CampaignDeps } from './campaign-access';
 
 /** Leaves a goal by its user_campaign_id; progress stays and joining again inside the window resumes it. */
-export function leaveGoal({ db, outbox, clock }: CampaignDeps) {
-  const { asUser } = campaignAccess({ db, outbox });
+export function leaveGoal({ db, outbox, clock, bus }: CampaignDeps) {
+  const { asUser } = campaignAccess({ db, outbox, bus });
   return async (userId: string, goalId: number): Promise<{ detail: string }> => {
     const now = clock.now();
     return asUser(userId, async (trx) => {

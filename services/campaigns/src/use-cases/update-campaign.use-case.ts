@@ -9,8 +9,8 @@ import { goalsOf, saveGoal } from '../store/goals.store';
 import { campaignAccess, type CampaignDeps } from './campaign-access';
 
 /** The creator's edit: the campaign, and their open goal of it, re-evaluated against the new target. */
-export function updateCampaign({ db, outbox, clock }: CampaignDeps) {
-  const { visibleCampaign, asUser, completeAfterEdit } = campaignAccess({ db, outbox });
+export function updateCampaign({ db, outbox, clock, bus }: CampaignDeps) {
+  const { visibleCampaign, asUser, completeAfterEdit } = campaignAccess({ db, outbox, bus });
   return async (userId: string, id: number, body: z.output<typeof UpdateCampaignBody>): Promise<Campaign> => {
     const now = clock.now();
     const result = await asUser(userId, async (trx) => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { BUS_QUESTIONS, ActiveGoalsReply, aiGoalItems, GOAL_MESSAGES } from '@warriors/contracts';
 import { lockKey } from '@warriors/kit';
-import { eventually } from '@warriors/test-support';
+import { eventually, testUser } from '@warriors/test-support';
 import { userLock } from '../../src/store/users.store';
 import { startCampaigns, type TestCampaigns } from '../support/harness';
 
@@ -271,10 +271,21 @@ describe('user events', () => {
     expect(await goalsOf(user.id)).toEqual([]);
   });
 
-  it('lets a new user in before their user.registered has arrived', async () => {
+  it('lets a new user in before their user.registered has arrived (auth answers for them)', async () => {
+    const user = testUser();
+    const auth = await c.bus.reply(BUS_QUESTIONS.userProjection.subject, async () => user);
+    try {
+      const token = c.tokens.sign({ id: user.user_id });
+      expect((await c.call('GET', '/api/campaigns', { token })).status).toBe(200);
+      expect((await c.call('POST', '/api/campaigns/1/join', { token })).status).toBe(201);
+    } finally {
+      await auth.stop();
+    }
+  });
+
+  it('answers 503, creating nothing, when a goal needs the zone of a user auth cannot be asked about', async () => {
     const token = c.tokens.sign({ id: randomUUID() });
-    expect((await c.call('GET', '/api/campaigns', { token })).status).toBe(200);
-    expect((await c.call('POST', '/api/campaigns/1/join', { token })).status).toBe(201);
+    expect((await c.call('POST', '/api/campaigns/1/join', { token })).status).toBe(503);
   });
 });
 

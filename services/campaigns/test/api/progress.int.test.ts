@@ -80,12 +80,13 @@ it('never credits an activity from before the join or after the window', async (
   const user = await c.register();
   const joined = await c.call('POST', '/api/campaigns/2/join', { token: user.token }); // Doorknock Blitz: 30 in 3 days
   expect(joined.status).toBe(201);
-  expect(joined.body).toMatchObject({ started_at: '2026-03-02T15:00:00.000Z', ends_at: '2026-03-05T15:00:00.000Z', days_remaining: 3 });
+  // A UTC user: days 03-02 to 03-04, ending at midnight UTC.
+  expect(joined.body).toMatchObject({ started_at: '2026-03-02T15:00:00.000Z', ends_at: '2026-03-05T00:00:00.000Z', days_remaining: 3 });
 
   // Logged before the join (an activity.logged arriving late) and exactly at the window's end.
   await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-02T14:59:59.999Z' });
-  await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-05T15:00:00.000Z' });
-  const inside = await c.log(user, 'doorknock', { quantity: 4, at: '2026-03-05T14:59:59.999Z' });
+  await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-05T00:00:00.000Z' });
+  const inside = await c.log(user, 'doorknock', { quantity: 4, at: '2026-03-04T23:59:59.999Z' });
   expect(inside.effects.milestones).toEqual([]);
   const list = await c.call('GET', '/api/campaigns', { token: user.token });
   expect(list.body.active).toEqual([expect.objectContaining({ campaign_id: 2, progress: 4, activity_breakdown: [{ type: 'doorknock', current: 4, target: 30 }] })]);

@@ -59,12 +59,14 @@ describe('the Campaign shape and the list', () => {
         target: sprint.target,
         durationDays: 5,
         startedAt: NOW,
+        timeZone: 'America/Chicago',
         tally: { counts: { cold_call: 30 }, points: 30 },
         milestoneReached: 25,
         completedAt: null,
       },
       leftAt: null,
     };
+    // 21:00 on 03-03 in Chicago: days 2 to 5 (03-03 to 03-06) are left.
     const later = new Date(NOW.getTime() + 36 * 3600 * 1000);
     expect(toCampaign(sprint, goal, 'active', later)).toEqual({
       id: 1,
@@ -84,7 +86,7 @@ describe('the Campaign shape and the list', () => {
       goal_count: 100,
       progress: 30,
       started_at: NOW.toISOString(),
-      ends_at: '2026-03-07T15:00:00.000Z',
+      ends_at: '2026-03-07T06:00:00.000Z',
       days_remaining: 4,
       completed_at: null,
       bonus_points: 50,
@@ -99,7 +101,7 @@ describe('the Campaign shape and the list', () => {
       id: 1,
       userId: 'u1',
       campaign: CATALOG[0]!,
-      state: { name: 'Sprint Week', target: CATALOG[0]!.target, durationDays: 5, startedAt, tally: EMPTY_TALLY, milestoneReached: 0, completedAt: null },
+      state: { name: 'Sprint Week', target: CATALOG[0]!.target, durationDays: 5, startedAt, timeZone: 'UTC', tally: EMPTY_TALLY, milestoneReached: 0, completedAt: null },
       leftAt: null,
     });
     const active = campaignList(CATALOG, [], [goal(NOW)], NOW);

@@ -1,4 +1,4 @@
-import { addCredit, creditGoal, EMPTY_TALLY, goalProgress, isComplete, milestoneFor, retarget, withinWindow, type GoalState, type GoalTarget } from '../../src/domain/goal';
+import { addCredit, creditGoal, EMPTY_TALLY, goalProgress, isComplete, milestoneFor, retarget, type GoalState, type GoalTarget } from '../../src/domain/goal';
 
 const START = new Date('2026-03-02T15:00:00.000Z');
 const at = (iso: string) => new Date(iso);
@@ -8,6 +8,7 @@ const goal = (target: GoalTarget, overrides: Partial<GoalState> = {}): GoalState
   target,
   durationDays: 5,
   startedAt: START,
+  timeZone: 'UTC',
   tally: EMPTY_TALLY,
   milestoneReached: 0,
   completedAt: null,
@@ -20,17 +21,11 @@ const credit = (activityType: 'cold_call' | 'meeting' | 'email', quantity: numbe
   occurredAt: at(occurredAt),
 });
 
-describe('window membership', () => {
-  it('counts from the start, inclusive, to start + duration days, exclusive', () => {
-    expect(withinWindow(START, 5, START)).toBe(true);
-    expect(withinWindow(START, 5, at('2026-03-07T14:59:59.999Z'))).toBe(true);
-    expect(withinWindow(START, 5, at('2026-03-07T15:00:00.000Z'))).toBe(false);
-    expect(withinWindow(START, 5, at('2026-03-02T14:59:59.999Z'))).toBe(false);
-  });
-
-  it('does not credit an activity before the join or after the window', () => {
+describe('window membership (goal-days.unit.test.ts has the local days)', () => {
+  it("does not credit an activity before the join or after the goal's fifth local day", () => {
     expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-02T14:00:00.000Z')).credited).toBe(false);
-    expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-07T15:00:00.000Z')).credited).toBe(false);
+    expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-06T23:59:59.999Z')).credited).toBe(true);
+    expect(creditGoal(goal(calls(100)), credit('cold_call', 5, '2026-03-07T00:00:00.000Z')).credited).toBe(false);
   });
 });
 

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
+import type { Database } from '@warriors/kit';
 import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createCampaignsService } from '../../src';
@@ -15,10 +16,10 @@ export interface TestUser {
 /**
  * The campaigns service over HTTP against a PostgreSQL database of its own and NATS JetStream on a
  * stream of its own, with the clock pinned. The test plays auth and activity by publishing their
- * events, and listens to what campaigns publishes.
+ * events, and listens to what campaigns publishes. `database` (PGlite, say) is the caller's to close.
  */
-export async function startCampaigns(start = '2026-03-02T15:00:00.000Z') {
-  const campaigns = await startServiceOnNats({ name: 'campaigns', clock: start, create: createCampaignsService });
+export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', database?: Database) {
+  const campaigns = await startServiceOnNats({ name: 'campaigns', clock: start, create: createCampaignsService, database });
   const { bus, clock, nats } = campaigns;
 
   // What campaigns publishes: campaign.completed (durable, through the outbox) and the effects of each activity.

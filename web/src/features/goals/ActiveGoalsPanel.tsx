@@ -1,9 +1,11 @@
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import type { Campaign, CampaignList } from '@warriors/contracts';
 import { useAppSelector } from '../../app/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
+import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { selectCurrentUser } from '../../lib/session';
 import { AddGoalForm, type CreatedGoal } from './AddGoalForm';
@@ -85,6 +87,10 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
         )}
         {campaigns !== undefined && !hasGoals && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
         {formShown && campaigns && <AddGoalForm available={campaigns.available} now={now} busy={actions.busy} onJoin={(campaign) => void join(campaign)} onCreated={created} />}
+        {/* The Goals screen holds what this panel does not: multi-day campaigns, editing them, Completed Goals. */}
+        <Link to={paths.goals} className="goals-link">
+          Manage goals
+        </Link>
       </div>
       {actions.dialog}
       {recommendFrom && <RecommendationModal daily={recommendFrom} onClose={() => setRecommendFrom(null)} />}

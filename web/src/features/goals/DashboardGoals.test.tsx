@@ -111,6 +111,15 @@ describe('the Log Activity lock', () => {
 });
 
 describe('Active Goals', () => {
+  it('leads to the Goals screen (multi-day campaigns, editing, Completed Goals), with goals or without', async () => {
+    const { user } = await openDashboard([campaignList()]);
+    const link = within(goalsPanel()).getByRole('link', { name: 'Manage goals' });
+    expect(link).toHaveAttribute('href', '/goals');
+    await user.click(link);
+    expect(await screen.findByRole('heading', { name: 'Goals', level: 1 })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Completed Goals' })).toBeInTheDocument();
+  });
+
   it('lists each goal with its icon, progress capped at 100 % and days left', async () => {
     await openDashboard([
       campaignList({

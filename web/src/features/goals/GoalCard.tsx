@@ -1,13 +1,17 @@
 import type { ReactNode } from 'react';
-import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, daysRemaining, type ActivityType, type Campaign } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, type ActivityType, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
 import { goalItemsOf, progressPercent } from './goal-rules';
 import './goals.css';
 
+/**
+ * The server's count of the owner's local days left (the goal's zone, not the browser's), and 0 once
+ * the goal's end has passed on this clock: a page left open past the owner's midnight.
+ */
 function daysLeft(goal: Campaign, now: Date): number | null {
-  if (goal.days_remaining !== null) return goal.days_remaining;
-  return goal.started_at ? daysRemaining(parseServerTime(goal.started_at), goal.duration_days, now) : null;
+  if (goal.ends_at !== null && parseServerTime(goal.ends_at) <= now) return 0;
+  return goal.days_remaining;
 }
 
 const dayWord = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;

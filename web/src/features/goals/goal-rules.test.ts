@@ -36,16 +36,24 @@ describe('progress', () => {
 });
 
 describe('the logging lock', () => {
+  // Set at 09:23 in Chicago on 11-23; its day ends at midnight there, 06:00 UTC on 11-24.
+  const today = { started_at: '2026-11-23T15:23:00Z', ends_at: '2026-11-24T06:00:00Z' };
+
   it('opens with an active 1-day goal only', () => {
-    expect(hasDailyGoal(campaignList({ active: [campaign({ duration_days: 1 })] }), NOW)).toBe(true);
-    expect(hasDailyGoal(campaignList({ active: [campaign({ duration_days: 7 })] }), NOW)).toBe(false);
+    expect(hasDailyGoal(campaignList({ active: [campaign({ duration_days: 1, ...today })] }), NOW)).toBe(true);
+    expect(hasDailyGoal(campaignList({ active: [campaign({ duration_days: 7, ...today })] }), NOW)).toBe(false);
+  });
+
+  it('locks again at the end of the goal’s day, on a dashboard left open overnight (before the list is fetched again)', () => {
+    const list = campaignList({ active: [campaign({ duration_days: 1, ...today })] });
+    expect(hasDailyGoal(list, new Date('2026-11-24T05:59:59.999Z'))).toBe(true);
+    expect(hasDailyGoal(list, new Date('2026-11-24T06:00:00Z'))).toBe(false);
   });
 
   it("stays open after today's goal is finished, until its day is over", () => {
     const finished = campaign({ status: 'completed', ends_at: '2026-11-24T10:00:00Z' });
     expect(hasDailyGoal(campaignList({ completed: [finished] }), NOW)).toBe(true);
     expect(hasDailyGoal(campaignList({ completed: [finished] }), new Date('2026-11-24T10:00:00Z'))).toBe(false);
-    expect(hasDailyGoal(campaignList({ completed: [{ ...finished, ends_at: null, started_at: '2026-11-23T09:00:00' }] }), NOW)).toBe(true);
   });
 });
 

@@ -8,7 +8,6 @@ import {
   GOAL_MESSAGES,
   RECOMMENDATION_SCALE,
   goalCategory,
-  goalEndsAt,
   type Campaign,
   type CampaignList,
   type GoalCategory,
@@ -45,25 +44,22 @@ export function categoryPercent(current: readonly Campaign[], category: GoalCate
   return progressPercent({ progress, goal_count: target });
 }
 
-function windowEnd(goal: Campaign): Date | null {
-  if (goal.ends_at) return parseServerTime(goal.ends_at);
-  return goal.started_at ? goalEndsAt(parseServerTime(goal.started_at), goal.duration_days) : null;
-}
+/** Whether the goal's days (which end at its owner's local midnight, ends_at) are still running at `now`. */
+const runningAt = (goal: Campaign, now: Date): boolean => goal.ends_at !== null && parseServerTime(goal.ends_at) > now;
 
 /** Goals reached before their window closed: still this period's goals until it does. */
 export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
-  return list.completed.filter((goal) => {
-    const end = windowEnd(goal);
-    return end !== null && end > now;
-  });
+  return list.completed.filter((goal) => runningAt(goal, now));
 }
 
 /**
  * Logging opens once the user has a daily goal: an active 1-day goal, or one they already finished
- * whose day is still running, so beating today's goal never locks them out of logging more.
+ * whose day is still running, so beating today's goal never locks them out of logging more. An
+ * active goal counts only until its end: a dashboard left open overnight locks again at midnight,
+ * without waiting for the list to be fetched again.
  */
 export function hasDailyGoal(list: CampaignList, now: Date): boolean {
-  return [...list.active, ...finishedThisPeriod(list, now)].some((goal) => goal.duration_days === 1);
+  return [...list.active, ...list.completed].some((goal) => goal.duration_days === 1 && runningAt(goal, now));
 }
 
 /** Whether the user may edit and delete the campaign: only its creator (spec point 6). */

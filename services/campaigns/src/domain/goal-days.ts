@@ -1,0 +1,37 @@
+import { addDays, dateToEpochMs, localDate, startOfLocalDay, type LocalDate } from '@warriors/contracts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * When a goal's days run: the local days of the zone it was started in. Day 1 is the day it starts
+ * on, and it ends when its last day does, at that zone's midnight (DST included), so a daily goal set
+ * at 09:23 is yesterday's goal at 00:00 and the morning's logs count towards the next one.
+ */
+export interface GoalDays {
+  startedAt: Date;
+  durationDays: number;
+  /** The IANA zone the days are counted in: the user's when the goal started. */
+  timeZone: string;
+}
+
+const lastDay = ({ startedAt, durationDays, timeZone }: GoalDays): LocalDate => addDays(localDate(startedAt, timeZone), durationDays - 1);
+
+/** The first instant after the goal's last local day: activities count up to it, exclusive. */
+export const goalEndsAt = (goal: GoalDays): Date => startOfLocalDay(addDays(lastDay(goal), 1), goal.timeZone);
+
+/** A goal counts what happens from its start, inclusive, to the end of its last local day, exclusive. */
+export const withinWindow = (goal: GoalDays, at: Date): boolean => at.getTime() >= goal.startedAt.getTime() && at.getTime() < goalEndsAt(goal).getTime();
+
+/** Whether the goal's days are still running at `now`. */
+export const isRunning = (goal: GoalDays, now: Date): boolean => now.getTime() < goalEndsAt(goal).getTime();
+
+/**
+ * The goal's local days from today to its last, both counted (its last day counts 1), 0 once it has
+ * ended: spec point 4's ceil((end - now) / day) on local days, so a DST day of 23 or 25 hours does not
+ * add or lose one.
+ */
+export function daysRemaining(goal: GoalDays, now: Date): number {
+  if (!isRunning(goal, now)) return 0;
+  const today = localDate(new Date(Math.max(now.getTime(), goal.startedAt.getTime())), goal.timeZone);
+  return Math.round((dateToEpochMs(lastDay(goal)) - dateToEpochMs(today)) / DAY_MS) + 1;
+}
