@@ -8,7 +8,7 @@ import { activityRoutes } from './routes/activity.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
-import { createActivityLog } from './use-cases/log-activity';
+import { createActivityLog } from './use-cases/log-activity.use-case';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
 import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
