@@ -28,7 +28,7 @@ const restrict = (...groups) => ({
 const layer = (folder) => `^(\\.\\./)+${folder}(/|$)`;
 const either = (names) => `(${names.join('|')})`;
 
-// ---- services: routes and events -> use-cases -> domain and store ----
+// ---- services: service.ts wires; routes (HTTP and bus replies) and events -> use-cases -> domain and store ----
 const otherServices = (service) => {
   const others = SERVICES.filter((name) => name !== service);
   return {
@@ -81,6 +81,34 @@ const USE_CASES_NOT_EVENTS = {
     },
   ],
 };
+// service.ts is the composition root (it builds every layer and hands each what it needs), main.ts and
+// rebuild.ts start processes from it, config.ts reads their environment, index.ts is the package's face.
+const NO_ENTRY = {
+  patterns: [
+    {
+      regex: `^(\\.\\./)+${either(['service', 'main', 'rebuild', 'config', 'index'])}(\\.ts)?$`,
+      message: 'service.ts wires the layers and main.ts starts the process (from config.ts): no layer imports them; what a layer needs is handed to it.',
+    },
+  ],
+};
+const ANSWERS_IN_ROUTES = {
+  paths: [
+    {
+      name: '@warriors/kit',
+      importNames: ['answerQuestion'],
+      message: 'Bus replies are answered in routes/<service>.replies.ts, each calling a use case: service.ts only wires.',
+    },
+  ],
+};
+const MAIN_THROUGH_SERVICE = {
+  patterns: [
+    {
+      regex: `^\\./${either(['routes', 'events', 'store', 'use-cases', 'domain', 'leaderboard'])}(/|$)`,
+      allowTypeImports: true,
+      message: 'main.ts starts the process: it reads config.ts and hands the ports to service.ts, which builds the layers.',
+    },
+  ],
+};
 const STORE_BELOW_USE_CASES = {
   patterns: [{ regex: layer(either(['use-cases', 'events'])), message: 'The store is called by use-cases and knows nothing about them or about events.' }],
 };
@@ -90,11 +118,13 @@ const serviceLayers = (service) => {
   const others = otherServices(service);
   return [
     { files: [`${src}/**/*.ts`], rules: restrict(others) },
-    { files: [`${src}/domain/**/*.ts`], rules: restrict(others, PURE_DOMAIN) },
-    { files: [`${src}/routes/**/*.ts`], rules: restrict(others, ROUTES_THROUGH_USE_CASES) },
-    { files: [`${src}/events/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, EVENTS_THROUGH_USE_CASES) },
-    { files: [`${src}/use-cases/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, USE_CASES_NOT_EVENTS) },
-    { files: [`${src}/{store,leaderboard}/**/*.ts`], rules: restrict(others, NOT_HTTP, NO_ROUTES, STORE_BELOW_USE_CASES) },
+    { files: [`${src}/{service,rebuild}.ts`], rules: restrict(others, NOT_HTTP, ANSWERS_IN_ROUTES) },
+    { files: [`${src}/main.ts`], rules: restrict(others, NOT_HTTP, ANSWERS_IN_ROUTES, MAIN_THROUGH_SERVICE) },
+    { files: [`${src}/domain/**/*.ts`], rules: restrict(others, NO_ENTRY, PURE_DOMAIN) },
+    { files: [`${src}/routes/**/*.ts`], rules: restrict(others, NO_ENTRY, ROUTES_THROUGH_USE_CASES) },
+    { files: [`${src}/events/**/*.ts`], rules: restrict(others, NO_ENTRY, NOT_HTTP, ANSWERS_IN_ROUTES, NO_ROUTES, EVENTS_THROUGH_USE_CASES) },
+    { files: [`${src}/use-cases/**/*.ts`], rules: restrict(others, NO_ENTRY, NOT_HTTP, ANSWERS_IN_ROUTES, NO_ROUTES, USE_CASES_NOT_EVENTS) },
+    { files: [`${src}/{store,leaderboard}/**/*.ts`], rules: restrict(others, NO_ENTRY, NOT_HTTP, ANSWERS_IN_ROUTES, NO_ROUTES, STORE_BELOW_USE_CASES) },
   ];
 };
 

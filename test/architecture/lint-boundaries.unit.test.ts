@@ -59,6 +59,40 @@ describe('lint: service layers', () => {
     expect(await importErrors(useCase, "export { challengeInvited } from '../domain/challenge-events';\n")).toEqual([]);
   });
 
+  it('accepts service.ts importing every layer, but refuses it a bus reply or express', async () => {
+    const root = 'services/auth/src/service.ts';
+    const wiring =
+      "export { SCHEMA } from './store/users.store';\nexport { signUpUser } from './use-cases/sign-up-user.use-case';\nexport { authRoutes } from './routes/auth.routes';\nexport { toProjection } from './domain/user';\n";
+    expect(await importErrors(root, wiring)).toEqual([]);
+    expect(await importErrors(root, "export { answerQuestion } from '@warriors/kit';\n")).toEqual(refused('answered in routes/<service>.replies.ts'));
+    expect(await importErrors(root, "import express from 'express';\nexport const app = express();\n")).toEqual(refused('Only routes/ speak HTTP'));
+  });
+
+  it('refuses a bus reply anywhere but routes/', async () => {
+    const reply = "export { answerQuestion } from '@warriors/kit';\n";
+    for (const file of ['services/campaigns/src/use-cases/planted.ts', 'services/campaigns/src/events/planted.consumer.ts', 'services/campaigns/src/store/planted.store.ts']) {
+      expect(await importErrors(file, reply)).toEqual(refused('answered in routes/<service>.replies.ts'));
+    }
+    expect(await importErrors('services/campaigns/src/routes/planted.replies.ts', reply)).toEqual([]);
+  });
+
+  it('refuses main.ts reaching a layer but through service.ts, a type excepted', async () => {
+    const main = 'services/activity/src/main.ts';
+    expect(await importErrors(main, "export { projectedUsers } from './store/users.store';\n")).toEqual(refused('main.ts starts the process'));
+    expect(await importErrors(main, "export { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';\n")).toEqual(refused('main.ts starts the process'));
+    expect(await importErrors(main, "export type { VelocityLimits } from './domain/velocity';\nexport { createActivityService } from './service';\n")).toEqual([]);
+  });
+
+  it.each(['routes/planted.routes.ts', 'use-cases/planted.ts', 'events/planted.consumer.ts', 'store/planted.store.ts', 'store/ledger/planted.store.ts', 'domain/planted.ts'])(
+    'refuses %s importing the service wiring or the process entry',
+    async (file) => {
+      const up = file.split('/').length === 3 ? '../../' : '../';
+      for (const entry of ['service', 'main', 'config', 'index']) {
+        expect(await importErrors(`services/gamification/src/${file}`, `export * from '${up}${entry}';\n`)).toEqual(refused('no layer imports them'));
+      }
+    },
+  );
+
   it('refuses a service importing another service', async () => {
     expect(await importErrors('services/activity/src/use-cases/planted.ts', "export { createAuthService } from '@warriors/auth';\n")).toEqual(
       refused('never imports another service'),

@@ -1,6 +1,6 @@
 -- Runs with search_path set to the activity schema.
 
--- users, deleted_users, inbox and dead_letters are kit's consumer tables (packages/kit/src/user-projection.ts),
+-- users, deleted_users, inbox and dead_letters are kit's consumer tables (packages/kit/src/messaging/user-projection.ts),
 -- applied before this file. What activity keeps of each user (the users columns) is named in
 -- src/store/users.store.ts.
 

@@ -1,25 +1,14 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { BUS_QUESTIONS } from '@warriors/contracts';
-import {
-  answerQuestion,
-  consumeUserEvents,
-  createApp,
-  createOutbox,
-  migrate,
-  recordDeadLetter,
-  requireAuth,
-  type Service,
-  type ServicePorts,
-  type Subscription,
-} from '@warriors/kit';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
+import { answerActivityQuestions } from './routes/activity.replies';
 import { activityRoutes } from './routes/activity.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
-import { createActivityLog } from './use-cases/log-activity';
+import { createActivityLog } from './use-cases/log-activity.use-case';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
 import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
@@ -89,11 +78,12 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       await effects.start();
       await outbox.start();
       ports.bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, ports.clock.now()));
-      subscriptions = await Promise.all([
-        consumeUserEvents(ports.bus, USERS_DURABLE, { db, clock: ports.clock, users: projectedUsers, hooks: userEventHooks(users) }),
-        answerQuestion(ports.bus, BUS_QUESTIONS.activityCounts, async (request) => reports.countsByWindow(request.user_id, request.timezone)),
-        answerQuestion(ports.bus, BUS_QUESTIONS.funnel, async (request) => reports.ownFunnel(request.user_id, request.timezone, request.window)),
-      ]);
+      subscriptions = (
+        await Promise.all([
+          consumeUserEvents(ports.bus, USERS_DURABLE, { db, clock: ports.clock, users: projectedUsers, hooks: userEventHooks(users) }),
+          answerActivityQuestions(ports.bus, reports),
+        ])
+      ).flat();
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

@@ -1,18 +1,22 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { BUS_QUESTIONS, isUserId } from '@warriors/contracts';
-import { answerQuestion, createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { NO_STATS, toProfileFields, toProjection, type UserStats } from './domain/user';
+import { BUS_QUESTIONS } from '@warriors/contracts';
+import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { NO_STATS, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
+import { answerAuthQuestions } from './routes/auth.replies';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
 import { usersRoutes } from './routes/users.routes';
-import { accountsByEmail, findUserById, SCHEMA, type AuthDatabase } from './store/users.store';
+import { SCHEMA, type AuthDatabase } from './store/users.store';
 import type { AccountsDeps } from './use-cases/account-access';
 import { announceMovedPictures } from './use-cases/announce-moved-pictures.use-case';
 import { deleteAccount } from './use-cases/delete-account.use-case';
+import { findAccountsByEmail } from './use-cases/find-accounts-by-email.use-case';
 import { getCurrentUser } from './use-cases/get-current-user.use-case';
+import { getProfileFields } from './use-cases/get-profile-fields.use-case';
 import { getProfilePicture } from './use-cases/get-profile-picture.use-case';
+import { getUserProjection } from './use-cases/get-user-projection.use-case';
 import { logInUser } from './use-cases/log-in-user.use-case';
 import { lookUpUsers } from './use-cases/look-up-users.use-case';
 import { setProfilePicture } from './use-cases/set-profile-picture.use-case';
@@ -74,18 +78,11 @@ export function createAuthService(ports: ServicePorts): Service {
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       await accounts.announceMovedPictures();
-      replies = await Promise.all([
-        answerQuestion(ports.bus, BUS_QUESTIONS.userProjection, async ({ user_id }) => {
-          const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
-          return user ? toProjection(user) : null;
-        }),
-        answerQuestion(ports.bus, BUS_QUESTIONS.profileFields, async ({ user_id }) => {
-          // A deleted account's row is gone: it answers null like one that never was.
-          const user = isUserId(user_id) ? await findUserById(db, user_id) : undefined;
-          return user ? toProfileFields(user) : null;
-        }),
-        answerQuestion(ports.bus, BUS_QUESTIONS.accountsByEmail, async ({ emails }) => accountsByEmail(db, emails)),
-      ]);
+      replies = await answerAuthQuestions(ports.bus, {
+        userProjection: getUserProjection(deps),
+        profileFields: getProfileFields(deps),
+        accountsByEmail: findAccountsByEmail(deps),
+      });
     },
     async stop() {
       await Promise.all(replies.map((r) => r.stop()));

@@ -49,4 +49,4 @@ create table user_goals (
 create index user_goals_user on user_goals (user_id, campaign_id);
 
 -- users (its timezone column named in src/store/users.store.ts), deleted_users, inbox and dead_letters
--- are kit's consumer tables (packages/kit/src/user-projection.ts), applied before this file.
+-- are kit's consumer tables (packages/kit/src/messaging/user-projection.ts), applied before this file.

@@ -1,20 +1,9 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { BUS_QUESTIONS, isUserId } from '@warriors/contracts';
-import {
-  answerQuestion,
-  consumeUserEvents,
-  createApp,
-  createOutbox,
-  migrate,
-  recordDeadLetter,
-  requireAuth,
-  type Service,
-  type ServicePorts,
-  type Subscription,
-} from '@warriors/kit';
+import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
+import { answerCampaignsQuestions } from './routes/campaigns.replies';
 import { campaignsRoutes } from './routes/campaigns.routes';
 import { SCHEMA, type CampaignsDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
@@ -22,6 +11,7 @@ import { createCampaign } from './use-cases/create-campaign.use-case';
 import { deleteCampaign } from './use-cases/delete-campaign.use-case';
 import { joinCampaign } from './use-cases/join-campaign.use-case';
 import { leaveGoal } from './use-cases/leave-goal.use-case';
+import { listActiveGoals } from './use-cases/list-active-goals.use-case';
 import { listCampaigns } from './use-cases/list-campaigns.use-case';
 import { updateCampaign } from './use-cases/update-campaign.use-case';
 
@@ -59,14 +49,13 @@ export function createCampaignsService(ports: ServicePorts): Service {
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([
-        consumeActivityLogged({ db, bus, clock, outbox }),
-        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
-        answerQuestion(bus, BUS_QUESTIONS.activeGoals, async (request) => {
-          // A text that is no user id has no goals: it never reaches SQL.
-          return isUserId(request.user_id) ? (await campaigns.list(request.user_id)).active : [];
-        }),
-      ]);
+      subscriptions = (
+        await Promise.all([
+          consumeActivityLogged({ db, bus, clock, outbox }),
+          consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
+          answerCampaignsQuestions(bus, { activeGoals: listActiveGoals(deps) }),
+        ])
+      ).flat();
     },
     async stop() {
       await Promise.all(subscriptions.map((s) => s.stop()));

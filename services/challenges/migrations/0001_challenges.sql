@@ -76,4 +76,4 @@ create table challenge_email_invites (
 create index challenge_email_invites_email on challenge_email_invites (email);
 
 -- users (name, username, profile_picture, show_on_leaderboard), deleted_users, inbox and
--- dead_letters are kit's consumer tables (packages/kit/src/user-projection.ts), applied before this file.
+-- dead_letters are kit's consumer tables (packages/kit/src/messaging/user-projection.ts), applied before this file.

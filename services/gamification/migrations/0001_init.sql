@@ -1,6 +1,6 @@
 -- The migration runs with search_path set to the gamification schema.
 
--- users, deleted_users, inbox and dead_letters are kit's consumer tables (packages/kit/src/user-projection.ts),
+-- users, deleted_users, inbox and dead_letters are kit's consumer tables (packages/kit/src/messaging/user-projection.ts),
 -- applied before this file; the users columns from auth's events are named in src/store/users.store.ts.
 -- A user's last logged activity is gamification's own: set from the ledger as activities are applied.
 alter table users add column last_activity_at timestamptz;

@@ -1,8 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { BUS_QUESTIONS, DEFAULT_DAILY_GOAL_POINTS } from '@warriors/contracts';
+import { DEFAULT_DAILY_GOAL_POINTS } from '@warriors/contracts';
 import {
-  answerQuestion,
   consumeUserEvents,
   createApp,
   createOutbox,
@@ -15,12 +14,12 @@ import {
   type ServicePorts,
   type Subscription,
 } from '@warriors/kit';
-import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
 import { badgesRoutes } from './routes/badges.routes';
+import { answerGamificationQuestions } from './routes/gamification.replies';
 import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
 import { SCHEMA, type GamificationDatabase } from './store/schema';
@@ -29,8 +28,12 @@ import { createHeldActivities } from './use-cases/held-activities';
 import { createLeaderboards } from './use-cases/leaderboards';
 import { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';
 import { createUserDirectory } from './use-cases/user-directory';
-import { publicStats } from './use-cases/public-stats';
-import { userStats } from './use-cases/user-stats';
+import { getBadgeProgress } from './use-cases/get-badge-progress.use-case';
+import { getPublicStats } from './use-cases/get-public-stats.use-case';
+import { getRanks } from './use-cases/get-ranks.use-case';
+import { getStanding } from './use-cases/get-standing.use-case';
+import { getUserStats } from './use-cases/get-user-stats.use-case';
+import { listUserBadges } from './use-cases/list-user-badges.use-case';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -58,7 +61,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }, boards.readiness],
     routes: [
-      badgesRoutes(db, auth, dailyGoalPoints, clock),
+      badgesRoutes({ list: listUserBadges({ db }), progress: getBadgeProgress({ db, clock, dailyGoalPoints }) }, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
     ],
@@ -73,25 +76,19 @@ export function createGamificationService(ports: GamificationPorts): Service {
       await outbox.start();
       await boards.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([
-        consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
-        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
-        consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
-        answerQuestion(bus, BUS_QUESTIONS.ranks, async (request) => {
-          return leaderboards.ranks(request.user_ids, request.window, localDate(clock.now(), request.timezone));
-        }),
-        answerQuestion(bus, BUS_QUESTIONS.publicStats, async (request) => {
-          return publicStats(db, leaderboards, request.user_id, request.timezone, clock.now());
-        }),
-        answerQuestion(bus, BUS_QUESTIONS.standing, async (request) => {
-          // A text that is no user id has no standing: it never reaches Redis.
-          const standing = isUserId(request.user_id)
-            ? await leaderboards.standing(request.user_id, request.window, localDate(clock.now(), usableTimezone(request.timezone)))
-            : { rank: null, points: 0, gap_to_next: null, window: request.window };
-          return { ...standing, daily_goal_points: dailyGoalPoints };
-        }),
-        answerQuestion(bus, BUS_QUESTIONS.userStats, async ({ user_id }) => userStats(db, user_id, clock.now())),
-      ]);
+      subscriptions = (
+        await Promise.all([
+          consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
+          consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
+          consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
+          answerGamificationQuestions(bus, {
+            ranks: getRanks({ leaderboards, clock }),
+            publicStats: getPublicStats({ db, leaderboards, clock }),
+            standing: getStanding({ leaderboards, clock, dailyGoalPoints }),
+            userStats: getUserStats({ db, clock }),
+          }),
+        ])
+      ).flat();
     },
     async stop() {
       await boards.stop();

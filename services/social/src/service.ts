@@ -9,6 +9,7 @@ import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './liv
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
+import { getPublicProfile } from './use-cases/get-public-profile.use-case';
 import { listNudges } from './use-cases/list-nudges.use-case';
 import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
 import { createPulseLines } from './use-cases/pulse-lines';
@@ -61,7 +62,7 @@ export function createSocialService(ports: SocialPorts): Service {
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [socialRoutes({ pulse, nudges, bus }, requireAuth(tokens, { isDeleted }))],
+    routes: [socialRoutes({ pulse, nudges, publicProfile: getPublicProfile({ bus }) }, requireAuth(tokens, { isDeleted }))],
   });
   let subscriptions: Subscription[] = [];
 

@@ -3,7 +3,7 @@ import { BulkActivityBody, IDEMPOTENCY_HEADER, IdempotencyHeaders, LogActivityBo
 import { currentUserId, parse, requireAuth, TooManyRequestsError, type TokenSigner } from '@warriors/kit';
 import type { LogKind } from '../domain/velocity';
 import { TimezoneQuery } from '@warriors/contracts';
-import type { ActivityLog } from '../use-cases/log-activity';
+import type { ActivityLog } from '../use-cases/log-activity.use-case';
 import type { LogVelocity } from '../use-cases/log-velocity';
 import type { listRecentActivities } from '../use-cases/list-recent-activities.use-case';
 

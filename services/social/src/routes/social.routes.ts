@@ -1,19 +1,18 @@
 import { Router, type RequestHandler } from 'express';
 import { BattlePulseQuery, NudgeIdParam, SendNudgeBody, SOCIAL_MESSAGES } from '@warriors/contracts';
 import { currentUserId, parse, parsePathId } from '@warriors/kit';
-import type { Bus } from '@warriors/kit';
 import type { listNudges } from '../use-cases/list-nudges.use-case';
 import type { listPulseLines } from '../use-cases/list-pulse-lines.use-case';
 import type { readNudge } from '../use-cases/read-nudge.use-case';
 import type { sendNudge } from '../use-cases/send-nudge.use-case';
-import { publicProfile } from '../use-cases/public-profile';
+import type { getPublicProfile } from '../use-cases/get-public-profile.use-case';
 
 /** Every route needs the signed-in user (`auth` also refuses deleted accounts) except the public profile (spec point 2). */
 export function socialRoutes(
   deps: {
     pulse: { recent: ReturnType<typeof listPulseLines> };
     nudges: { send: ReturnType<typeof sendNudge>; read: ReturnType<typeof readNudge>; inbox: ReturnType<typeof listNudges> };
-    bus: Bus;
+    publicProfile: ReturnType<typeof getPublicProfile>;
   },
   auth: RequestHandler,
 ): Router {
@@ -43,7 +42,7 @@ export function socialRoutes(
   });
 
   router.get('/api/users/:id/public-profile', async (req, res) => {
-    res.json(await publicProfile(deps.bus, String(req.params.id)));
+    res.json(await deps.publicProfile(String(req.params.id)));
   });
 
   return router;
