@@ -1,7 +1,9 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consumeUserEvents, createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeBoardsChanges } from './events/boards-changes.consumer';
 import { listenDeletedAccounts } from './events/deleted-accounts.listener';
+import { listenLiveBoards } from './events/live-boards.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
 import { consumePulseSources } from './events/pulse-sources.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
@@ -76,6 +78,8 @@ export function createSocialService(ports: SocialPorts): Service {
       subscriptions = await Promise.all([
         listenLivePulse({ bus, hub, logger }),
         listenDeletedAccounts({ bus, hub, logger }),
+        listenLiveBoards({ bus, hub }),
+        consumeBoardsChanges({ bus }),
         consumePulseSources({ bus, pulse }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
       ]);

@@ -1,0 +1,14 @@
+import { consumeInBatches, ONE_BATCH_AT_A_TIME, type Bus, type Subscription } from '@warriors/kit';
+import { announceBoardsChange } from '../use-cases/boards-changes';
+
+export const BOARDS_DURABLE = 'social_boards';
+
+/**
+ * points.awarded is gamification's event for points that reached the ledger; it leaves gamification's
+ * outbox after the leaderboards were updated, so a dashboard refetching on it sees them. One instance of
+ * the shared durable handles each batch and tells every instance.
+ */
+export function consumeBoardsChanges(deps: { bus: Bus }): Promise<Subscription> {
+  const options = { durable: BOARDS_DURABLE, subjects: ['points.awarded'] as const, ...ONE_BATCH_AT_A_TIME };
+  return consumeInBatches(deps.bus, options, () => announceBoardsChange(deps.bus));
+}
