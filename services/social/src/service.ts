@@ -10,6 +10,7 @@ import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
+import { announceBoardsChange } from './use-cases/announce-boards-change.use-case';
 import { projectedUsers } from './store/users.store';
 import { listNudges } from './use-cases/list-nudges.use-case';
 import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
@@ -79,7 +80,7 @@ export function createSocialService(ports: SocialPorts): Service {
         listenLivePulse({ bus, hub, logger }),
         listenDeletedAccounts({ bus, hub, logger }),
         listenLiveBoards({ bus, hub }),
-        consumeBoardsChanges({ bus }),
+        consumeBoardsChanges({ bus, announce: announceBoardsChange({ bus }) }),
         consumePulseSources({ bus, pulse }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
       ]);

@@ -1,5 +1,5 @@
 import { consumeInBatches, ONE_BATCH_AT_A_TIME, type Bus, type Subscription } from '@warriors/kit';
-import { announceBoardsChange } from '../use-cases/boards-changes';
+import type { announceBoardsChange } from '../use-cases/announce-boards-change.use-case';
 
 export const BOARDS_DURABLE = 'social_boards';
 
@@ -8,7 +8,7 @@ export const BOARDS_DURABLE = 'social_boards';
  * outbox after the leaderboards were updated, so a dashboard refetching on it sees them. One instance of
  * the shared durable handles each batch and tells every instance.
  */
-export function consumeBoardsChanges(deps: { bus: Bus }): Promise<Subscription> {
+export function consumeBoardsChanges(deps: { bus: Bus; announce: ReturnType<typeof announceBoardsChange> }): Promise<Subscription> {
   const options = { durable: BOARDS_DURABLE, subjects: ['points.awarded'] as const, ...ONE_BATCH_AT_A_TIME };
-  return consumeInBatches(deps.bus, options, () => announceBoardsChange(deps.bus));
+  return consumeInBatches(deps.bus, options, () => deps.announce());
 }

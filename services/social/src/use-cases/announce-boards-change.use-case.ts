@@ -11,6 +11,6 @@ export const LIVE_BOARDS_SUBJECT = 'live.boards';
  * Tells every instance that the boards changed, once for a whole batch of awards: what changed does not
  * matter to a dashboard, which refetches its boards. A failed send throws, so the batch comes again.
  */
-export function announceBoardsChange(bus: Bus): Promise<void> {
-  return bus.publishTransient(LIVE_BOARDS_SUBJECT, {});
+export function announceBoardsChange(deps: { bus: Bus }) {
+  return (): Promise<void> => deps.bus.publishTransient(LIVE_BOARDS_SUBJECT, {});
 }
