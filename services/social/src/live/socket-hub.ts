@@ -177,7 +177,8 @@ export function createSocketHub(options: SocketHubOptions) {
   /**
    * However many awards this process hears of, its sockets get at most one 'boards.changed' a gap, the
    * last one after the last award; and one a whole gap after it, when every gamification instance's
-   * cached top 20 from before the award has expired.
+   * cached top 20 from before the award has expired and the boards took an award its outbox's poll
+   * sent ahead of them.
    */
   const boardsChanged = createCoalescer(() => broadcast({ kind: 'boards.changed' }), { gapMs: BOARDS_CHANGED_GAP_MS, settle: true });
 
