@@ -35,6 +35,9 @@ function rssKb(pid: number): number {
   return Number(match[1]);
 }
 
+/** How the hub's JSON of a pulse message begins: told apart without parsing during the measure. */
+const PULSE_FRAME_START = JSON.stringify({ kind: 'pulse' }).slice(0, -1);
+
 interface Listener {
   socket: WebSocket;
   /** performance.now() of each pulse message, in arrival order (parsed only after the measure). */
@@ -45,7 +48,10 @@ function open(wsUrl: string, token: string): Promise<Listener> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(`${wsUrl}?token=${encodeURIComponent(token)}`);
     const listener: Listener = { socket, arrivals: [] };
-    socket.on('message', () => listener.arrivals.push(performance.now()));
+    // Boards changes (from the logging scenarios' points) share the socket: only pulse lines count.
+    socket.on('message', (data) => {
+      if (String(data).startsWith(PULSE_FRAME_START)) listener.arrivals.push(performance.now());
+    });
     socket.once('open', () => resolve(listener));
     socket.once('error', reject);
     socket.once('unexpected-response', (_req, res) => reject(new Error(`upgrade refused: ${res.statusCode}`)));

@@ -9,6 +9,7 @@ export * from './paging';
 export * from './challenges';
 export * from './events';
 export * from './social';
+export * from './coalesce';
 export * from './coaching';
 export * from './stats';
 export * from './bus-questions';

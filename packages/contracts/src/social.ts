@@ -37,6 +37,23 @@ export const PulseSocketMessage = z.object({ kind: z.literal('pulse'), payload: 
 export type PulseSocketMessage = z.infer<typeof PulseSocketMessage>;
 
 /**
+ * What every socket on /ws receives after points reached the boards: the leaderboards, the ranks and
+ * Shots Fired changed, so an open dashboard refetches them. It names no user: every board may have moved.
+ */
+export const BoardsChangedSocketMessage = z.object({ kind: z.literal('boards.changed') });
+export type BoardsChangedSocketMessage = z.infer<typeof BoardsChangedSocketMessage>;
+
+export const LiveSocketMessage = z.discriminatedUnion('kind', [PulseSocketMessage, BoardsChangedSocketMessage]);
+export type LiveSocketMessage = z.infer<typeof LiveSocketMessage>;
+
+/**
+ * The shortest time between two 'boards.changed' a social instance sends, and between two refreshes a
+ * dashboard makes for them: one a second, however many logs arrive. It is also how long gamification
+ * may serve a cached top 20 (docs/decisions.md, "Boards changed on the live socket").
+ */
+export const BOARDS_CHANGED_GAP_MS = 1_000;
+
+/**
  * Why the server closed a live socket (codes of the application's 4000-4999 range) and what the page does
  * about it: the first two end the session the way a 401 does, the third means another socket of the same
  * account took this one's place, so reconnecting would only close that one in turn.

@@ -1,13 +1,16 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consumeUserEvents, createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { consumeBoardsChanges } from './events/boards-changes.consumer';
 import { listenDeletedAccounts } from './events/deleted-accounts.listener';
+import { listenLiveBoards } from './events/live-boards.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
 import { consumePulseSources } from './events/pulse-sources.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
+import { announceBoardsChange } from './use-cases/announce-boards-change.use-case';
 import { projectedUsers } from './store/users.store';
 import { getPublicProfile } from './use-cases/get-public-profile.use-case';
 import { listNudges } from './use-cases/list-nudges.use-case';
@@ -77,6 +80,8 @@ export function createSocialService(ports: SocialPorts): Service {
       subscriptions = await Promise.all([
         listenLivePulse({ bus, hub, logger }),
         listenDeletedAccounts({ bus, hub, logger }),
+        listenLiveBoards({ bus, hub }),
+        consumeBoardsChanges({ bus, announce: announceBoardsChange({ bus }) }),
         consumePulseSources({ bus, pulse }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
       ]);

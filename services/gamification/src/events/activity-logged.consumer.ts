@@ -55,11 +55,12 @@ async function publishRankChanges(deps: ActivityConsumerDeps, events: Array<Even
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
   const outcomes = await recordActivities(deps, events, deps.clock.now());
-  // An applied entry enqueued its points.awarded: one relay pass per batch; a batch of only held or
-  // repeated events enqueued nothing, and a pass for it would be a wasted transaction.
-  if (outcomes.some((o) => o.kind === 'applied')) deps.outbox.kick();
   // Side by side: the Redis client pipelines concurrent commands into shared writes.
   const effects = await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)));
+  // An applied entry enqueued its points.awarded: one relay pass per batch; a batch of only held or
+  // repeated events enqueued nothing, and a pass for it would be a wasted transaction. After the
+  // boards: a dashboard refetches them when it hears of points.awarded (social's 'boards.changed').
+  if (outcomes.some((o) => o.kind === 'applied')) deps.outbox.kick();
   await Promise.all([
     publishEffects(
       deps.bus,

@@ -17,13 +17,14 @@ export interface CampaignConsumerDeps {
 async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'campaign.completed'>): Promise<void> {
   const { data } = event;
   const outcome = await recordCampaignBonus(deps.db, deps.outbox, event, deps.clock.now());
-  if (outcome.kind === 'applied') deps.outbox.kick();
   if (outcome.kind === 'deleted-user') return;
   // A held bonus reaches the boards when its user confirms their held entries (HeldActivities.confirm).
   if (outcome.kind === 'held' || (outcome.kind === 'duplicate' && outcome.held)) return;
   // Keyed by the event id (as the ledger row is) and run on redeliveries too, like an activity's
   // points: a crash between the commit and Redis is repaired by the next delivery, never doubled.
   await deps.leaderboards.addPoints(event.id, data.user_id, data.local_date, data.bonus_points);
+  // Its points.awarded leaves after the boards took the bonus: dashboards refetch them on hearing it.
+  if (outcome.kind === 'applied') deps.outbox.kick();
 }
 
 export function consumeCampaignCompleted(deps: CampaignConsumerDeps): Promise<Subscription> {

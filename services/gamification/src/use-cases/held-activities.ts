@@ -57,7 +57,6 @@ export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitie
         return { row: released, awarded: awards.length > 0 };
       });
       if (!row) throw notFound(ACTIVITY_NOT_FOUND);
-      if (awarded) outbox.kick();
       const repair = row.confirmed_at !== null && row.confirmed_at >= reapplySince;
       // Each keyed like its first apply would have been (the activity id, the bonus's event id): it counts once.
       const owed = [
@@ -65,6 +64,8 @@ export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitie
         ...row.bonuses.map((bonus) => ({ key: bonus.source_id, localDate: bonus.local_date, points: bonus.points })),
       ];
       await Promise.all(owed.map((o) => leaderboards.addPoints(o.key, userId, o.localDate, o.points)));
+      // The points.awarded leave after the boards took the points: dashboards refetch them on hearing it.
+      if (awarded) outbox.kick();
       return toHeldActivity(row, false);
     },
   };

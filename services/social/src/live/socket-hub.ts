@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { LIVE_SOCKET_CLOSE, WEBSOCKET_PATH, type LiveSocketClose, type PulseSocketMessage } from '@warriors/contracts';
+import { BOARDS_CHANGED_GAP_MS, createCoalescer, LIVE_SOCKET_CLOSE, WEBSOCKET_PATH, type LiveSocketClose, type LiveSocketMessage } from '@warriors/contracts';
 import type { Clock, Logger } from '@warriors/kit';
 import { originAllowed } from '../domain/origin';
 
@@ -68,7 +68,7 @@ interface UpgradeUnderWay {
 
 /**
  * The live socket of this instance: checks each upgrade (room on the process, path, Origin, token)
- * before upgrading, keeps its sockets alive with pings, sends each pulse line to every socket it holds,
+ * before upgrading, keeps its sockets alive with pings, sends each pulse line and boards change to every socket it holds,
  * and closes a socket when its token expires, when its account is deleted, or when its account opens
  * one socket too many (the oldest goes). The URL (which carries the token) is never logged.
  */
@@ -161,7 +161,7 @@ export function createSocketHub(options: SocketHubOptions) {
   }
 
   /** Serialized once, then sent to each socket; a socket whose buffer passed the limit is dropped instead. */
-  function broadcast(message: PulseSocketMessage): void {
+  function broadcast(message: LiveSocketMessage): void {
     const data = JSON.stringify(message);
     for (const socket of server.clients) {
       if (socket.readyState !== socket.OPEN) continue;
@@ -174,6 +174,14 @@ export function createSocketHub(options: SocketHubOptions) {
     }
   }
 
+  /**
+   * However many awards this process hears of, its sockets get at most one 'boards.changed' a gap, the
+   * last one after the last award; and one a whole gap after it, when every gamification instance's
+   * cached top 20 from before the award has expired and the boards took an award its outbox's poll
+   * sent ahead of them.
+   */
+  const boardsChanged = createCoalescer(() => broadcast({ kind: 'boards.changed' }), { gapMs: BOARDS_CHANGED_GAP_MS, settle: true });
+
   /** Closes the account's sockets on this process and refuses its upgrades under way. */
   function closeAccount(userId: string): void {
     for (const upgrade of upgradesUnderWay) if (upgrade.userId === userId) upgrade.accountDeleted = true;
@@ -183,11 +191,14 @@ export function createSocketHub(options: SocketHubOptions) {
   return {
     onUpgrade: (req: IncomingMessage, socket: Duplex, head: Buffer) => void onUpgrade(req, socket, head),
     broadcast,
+    /** Points reached the boards: tells the sockets, coalesced. */
+    boardsChanged: () => boardsChanged.notify(),
     closeAccount,
     /** Sockets open on this instance. */
     size: () => server.clients.size,
     close(): Promise<void> {
       clearInterval(heartbeat);
+      boardsChanged.stop();
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       for (const socket of server.clients) socket.terminate();
       return new Promise((resolve) => server.close(() => resolve()));

@@ -1,9 +1,7 @@
 import { LIVE_SOCKET_CLOSE, type LiveSocketClose } from '@warriors/contracts';
-import { createMetrics, listen, serverOf } from '@warriors/kit';
 import { eventually, forTheseTests, openPulseSocket, refusedUpgradeReply, sampleValue, scrapeMetrics, socketUrl, waitFor, type PulseClient } from '@warriors/test-support';
-import { createSocialService } from '../../src';
 import { SOCKETS_FULL_DETAIL } from '../../src/live/socket-hub';
-import { startSocial, type TestSocial, type TestUser } from '../support/harness';
+import { secondInstance, startSocial, type TestSocial, type TestUser } from '../support/harness';
 
 /** Where a socket stands: still open, or the code and reason the server closed it with. */
 function watch(client: PulseClient) {
@@ -20,20 +18,6 @@ const badge = (s: TestSocial, user: TestUser, name: string) =>
 const openSockets = async (s: TestSocial) => sampleValue(await scrapeMetrics(s.url), 'warriors_social_open_sockets', { service: 'social' });
 
 const received = (client: PulseClient, message: string) => client.received.some((m) => m.message.payload.message === message);
-
-/** A second social instance on the same database and NATS stream, as a second process of the pool would be. */
-async function secondInstance(s: TestSocial) {
-  const service = createSocialService({ database: s.database, bus: s.bus, tokens: s.tokens, clock: s.clock, logger: s.logger, metrics: createMetrics().forService('social') });
-  await service.start();
-  const server = await listen(serverOf(service), 0);
-  return {
-    url: server.url,
-    async close() {
-      await server.close();
-      await service.stop();
-    },
-  };
-}
 
 describe('a live socket ends with its account and its token', () => {
   const social = forTheseTests(() => startSocial());

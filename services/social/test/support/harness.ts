@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { BUS_QUESTIONS, type DomainEvent, type PulseEvent, type UserProjection } from '@warriors/contracts';
-import type { Database } from '@warriors/kit';
+import { createMetrics, listen, serverOf, type Database } from '@warriors/kit';
 import { eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createSocialService, type SocialPorts } from '../../src';
 import type { SocialDatabase } from '../../src/store/schema';
@@ -88,3 +88,27 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
 }
 
 export type TestSocial = Awaited<ReturnType<typeof startSocial>>;
+
+/** A second social instance on the same database and NATS stream, as a second process of the pool would be. */
+export async function secondInstance(s: TestSocial) {
+  const service = createSocialService({ database: s.database, bus: s.bus, tokens: s.tokens, clock: s.clock, logger: s.logger, metrics: createMetrics().forService('social') });
+  await service.start();
+  const server = await listen(serverOf(service), 0);
+  return {
+    url: server.url,
+    async close() {
+      await server.close();
+      await service.stop();
+    },
+  };
+}
+
+/** Runs `use` with a second instance of `s`, closed afterwards whatever happens. */
+export async function withSecondInstance<T>(s: TestSocial, use: (other: Awaited<ReturnType<typeof secondInstance>>) => Promise<T>): Promise<T> {
+  const other = await secondInstance(s);
+  try {
+    return await use(other);
+  } finally {
+    await other.close();
+  }
+}

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_SOCKET_CLOSE } from '@warriors/contracts';
 import { FakeWebSocket } from '../../../test/fake-socket';
-import { badge, leaderboardRow, pulseEvent } from '../../../test/fixtures';
+import { badge, campaignList, leaderboardRow, pulseEvent } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
 const earnedBadge = badge();
@@ -177,6 +177,59 @@ describe('DashboardScreen', () => {
     mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, []) });
     await openDashboard();
     expect(await screen.findByText('No activity yet. Be the first to make a move!')).toBeInTheDocument();
+  });
+});
+
+describe("the live socket's boards changes on the dashboard", () => {
+  const BOARD = 'GET /api/leaderboard/today';
+  const RANK = 'GET /api/leaderboard/me?window=today';
+  const SHOTS = 'GET /api/recent-activities';
+  const counts = (fetchMock: jest.Mock) => [BOARD, RANK, SHOTS].map((key) => callsTo(fetchMock, key).length);
+  // RTK Query holds an invalidation back while any query is pending: every dashboard read is answered.
+  const answered = { 'GET /api/campaigns': jsonResponse(200, campaignList()) };
+
+  it("refetches the leaderboard, today's rank and Shots Fired once for a message, once more at the end of a gap for a burst", async () => {
+    let leader = 'Warrior1 Smith';
+    let rank = 2;
+    const fetchMock = mockDashboard({
+      ...answered,
+      [BOARD]: () => jsonResponse(200, [leaderboardRow(1, { name: leader }), me]),
+      [RANK]: () => jsonResponse(200, { rank, points: 40, gap_to_next: 5, window: 'today' }),
+    });
+    await openDashboard();
+    await screen.findByText('Warrior1 S.');
+    await screen.findByRole('button', { name: "#2 Today's rank" });
+    await screen.findByText('Bob Stone', { exact: false });
+    const socket = FakeWebSocket.latest();
+    socket.open();
+    expect(counts(fetchMock)).toEqual([1, 1, 1]);
+
+    leader = 'Rival Jones';
+    rank = 3;
+    socket.receive({ kind: 'boards.changed' });
+    expect(await screen.findByText('Rival J.')).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: "#3 Today's rank" })).toBeInTheDocument();
+    await waitFor(() => expect(counts(fetchMock)).toEqual([2, 2, 2]));
+
+    // Within the same gap: one refetch at its end for all of them, not one each.
+    for (let i = 0; i < 5; i += 1) socket.receive({ kind: 'boards.changed' });
+    expect(counts(fetchMock)).toEqual([2, 2, 2]);
+    await waitFor(() => expect(counts(fetchMock)).toEqual([3, 3, 3]), { timeout: 3_000 });
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(counts(fetchMock)).toEqual([3, 3, 3]);
+  });
+
+  it('refetches them after a reconnect, which may have missed changes, but not on the first open', async () => {
+    const fetchMock = mockDashboard(answered);
+    await openDashboard();
+    await screen.findByText('Bob Stone', { exact: false });
+    await waitFor(() => expect(counts(fetchMock)).toEqual([1, 1, 1]));
+    FakeWebSocket.latest().open();
+    FakeWebSocket.latest().drop();
+    await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3_000 });
+    expect(counts(fetchMock)).toEqual([1, 1, 1]);
+    FakeWebSocket.latest().open();
+    await waitFor(() => expect(counts(fetchMock)).toEqual([2, 2, 2]));
   });
 });
 

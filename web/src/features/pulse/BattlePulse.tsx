@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { PulseEvent } from '@warriors/contracts';
 import { useAppDispatch, useAppSelector } from '../../app/hooks';
 import { errorMessage } from '../../lib/api-error';
@@ -8,6 +9,7 @@ import { useNow } from '../../lib/use-now';
 import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../../lib/session';
 import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
 import { canNudge, EVENT_NUDGES, mergePulseEvents, NUDGE_ICONS, PULSE_ICONS } from './pulse-rules';
+import { useBoardsRefresh } from './use-boards-refresh';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
 import './pulse.css';
 
@@ -54,7 +56,8 @@ interface BattlePulseProps {
 
 /**
  * The community feed: the latest 20 events, live over the gateway's socket. Every (re)connect refetches the
- * list, so events sent while the socket was down still show; each line offers props and a cheer.
+ * list, so events sent while the socket was down still show; each line offers props and a cheer. The same
+ * socket's boards changes refetch the dashboard's leaderboard, ranks and Shots Fired.
  */
 export function BattlePulse({ openSocket }: BattlePulseProps) {
   const dispatch = useAppDispatch();
@@ -63,11 +66,19 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
   const now = useNow(CLOCK_MS);
   const { data: events, isLoading, error, refetch } = useGetBattlePulseQuery();
   useLogFailure(error, 'Failed to fetch battle pulse');
+  const onBoardsChanged = useBoardsRefresh();
+  const connectedBefore = useRef(false);
 
   usePulseSocket({
     token,
     openSocket,
-    onConnected: () => void refetch(),
+    onConnected: () => {
+      void refetch();
+      // A reconnect may have missed boards changes too; the first open follows the boards' own first fetch.
+      if (connectedBefore.current) onBoardsChanged();
+      connectedBefore.current = true;
+    },
+    onBoardsChanged,
     // Asking for the user again is how the app meets a 401: the refused token is dropped and the sign-in screen shows.
     onSessionEnded: () => void dispatch(fetchCurrentUser()),
     onEvent: (event) => {

@@ -1,6 +1,6 @@
 import type { PulseEvent } from '@warriors/contracts';
 import { pulseEvent } from '../../../test/fixtures';
-import { canNudge, mergePulseEvents, pulseEventFrom, pulseSocketUrl, reconnectDelay } from './pulse-rules';
+import { canNudge, liveMessageFrom, mergePulseEvents, pulseSocketUrl, reconnectDelay } from './pulse-rules';
 
 const eventAt = (id: string, minute: number, overrides: Partial<PulseEvent> = {}) =>
   pulseEvent({ id, created_at: `2026-11-24T10:${String(minute).padStart(2, '0')}:00Z`, ...overrides });
@@ -65,19 +65,20 @@ describe('pulseSocketUrl', () => {
   });
 });
 
-describe('pulseEventFrom', () => {
+describe('liveMessageFrom', () => {
   const event = eventAt('a', 1);
 
-  it('reads the event of a pulse message', () => {
-    expect(pulseEventFrom(JSON.stringify({ kind: 'pulse', payload: event }))).toEqual(event);
+  it('reads a pulse message with its event, and a boards change', () => {
+    expect(liveMessageFrom(JSON.stringify({ kind: 'pulse', payload: event }))).toEqual({ kind: 'pulse', payload: event });
+    expect(liveMessageFrom(JSON.stringify({ kind: 'boards.changed' }))).toEqual({ kind: 'boards.changed' });
   });
 
   it('ignores other kinds, malformed payloads, bad JSON and binary frames', () => {
-    expect(pulseEventFrom(JSON.stringify({ kind: 'presence', payload: event }))).toBeNull();
-    expect(pulseEventFrom(JSON.stringify({ kind: 'pulse', payload: { ...event, type: 'gossip' } }))).toBeNull();
-    expect(pulseEventFrom(JSON.stringify({ kind: 'pulse' }))).toBeNull();
-    expect(pulseEventFrom('{not json')).toBeNull();
-    expect(pulseEventFrom(new ArrayBuffer(4))).toBeNull();
+    expect(liveMessageFrom(JSON.stringify({ kind: 'presence', payload: event }))).toBeNull();
+    expect(liveMessageFrom(JSON.stringify({ kind: 'pulse', payload: { ...event, type: 'gossip' } }))).toBeNull();
+    expect(liveMessageFrom(JSON.stringify({ kind: 'pulse' }))).toBeNull();
+    expect(liveMessageFrom('{not json')).toBeNull();
+    expect(liveMessageFrom(new ArrayBuffer(4))).toBeNull();
   });
 });
 

@@ -1,4 +1,4 @@
-import { PULSE_LIMIT, PulseSocketMessage, WEBSOCKET_PATH, type NudgeType, type PulseEvent, type PulseEventType } from '@warriors/contracts';
+import { LiveSocketMessage, PULSE_LIMIT, WEBSOCKET_PATH, type NudgeType, type PulseEvent, type PulseEventType } from '@warriors/contracts';
 import { parseServerTime } from '../../lib/relative-time';
 
 /** The first reconnect waits about this long; each failure doubles it up to RECONNECT_MAX_MS. */
@@ -46,8 +46,8 @@ export function pulseSocketUrl(location: Pick<Location, 'protocol' | 'host'>, to
   return `${scheme}://${location.host}${WEBSOCKET_PATH}?token=${encodeURIComponent(token)}`;
 }
 
-/** The pulse event a socket frame carries, or null for anything else (other kinds, bad JSON, wrong shape). */
-export function pulseEventFrom(frame: unknown): PulseEvent | null {
+/** The message a socket frame carries (a pulse event or a boards change), or null for anything else (other kinds, bad JSON, wrong shape). */
+export function liveMessageFrom(frame: unknown): LiveSocketMessage | null {
   if (typeof frame !== 'string') return null;
   let data: unknown;
   try {
@@ -55,8 +55,8 @@ export function pulseEventFrom(frame: unknown): PulseEvent | null {
   } catch {
     return null;
   }
-  const message = PulseSocketMessage.safeParse(data);
-  return message.success ? message.data.payload : null;
+  const message = LiveSocketMessage.safeParse(data);
+  return message.success ? message.data : null;
 }
 
 /** Spec point 6: nobody nudges themselves, and coach events take no nudges. */

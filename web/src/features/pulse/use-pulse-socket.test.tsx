@@ -9,12 +9,16 @@ const event = pulseEvent();
 function connect(token: string | null = 'tok-1') {
   const onConnected = jest.fn();
   const onEvent = jest.fn();
+  const onBoardsChanged = jest.fn();
   const onSessionEnded = jest.fn();
   const openSocket = jest.fn((url: string) => new FakeWebSocket(url));
-  const view = renderHook((props: { token: string | null }) => usePulseSocket({ token: props.token, onConnected, onEvent, onSessionEnded, openSocket, random: () => 0 }), {
-    initialProps: { token },
-  });
-  return { ...view, onConnected, onEvent, onSessionEnded, openSocket };
+  const view = renderHook(
+    (props: { token: string | null }) => usePulseSocket({ token: props.token, onConnected, onEvent, onBoardsChanged, onSessionEnded, openSocket, random: () => 0 }),
+    {
+      initialProps: { token },
+    },
+  );
+  return { ...view, onConnected, onEvent, onBoardsChanged, onSessionEnded, openSocket };
 }
 
 const advance = (ms: number) => act(() => jest.advanceTimersByTime(ms));
@@ -23,8 +27,8 @@ beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
 
 describe('usePulseSocket', () => {
-  it("opens the page host's /ws with the token, reports each open and hands on pulse events only", () => {
-    const { onConnected, onEvent } = connect('tok 1');
+  it("opens the page host's /ws with the token, reports each open and hands on pulse events and boards changes only", () => {
+    const { onConnected, onEvent, onBoardsChanged } = connect('tok 1');
     const socket = FakeWebSocket.latest();
     expect(socket.url).toBe(`ws://${window.location.host}/ws?token=tok%201`);
     expect(onConnected).not.toHaveBeenCalled();
@@ -36,6 +40,10 @@ describe('usePulseSocket', () => {
     socket.receive({ kind: 'pulse', payload: { ...event, id: 7 } });
     socket.receive('not json');
     expect(onEvent.mock.calls).toEqual([[event]]);
+    expect(onBoardsChanged).not.toHaveBeenCalled();
+    socket.receive({ kind: 'boards.changed' });
+    expect(onBoardsChanged).toHaveBeenCalledTimes(1);
+    expect(onEvent).toHaveBeenCalledTimes(1);
   });
 
   it('reconnects after 0.5 s, 1 s, 2 s while failing, and from the shortest wait again after an open', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { LIVE_SOCKET_CLOSE, type PulseEvent } from '@warriors/contracts';
-import { pulseEventFrom, pulseSocketUrl, reconnectDelay } from './pulse-rules';
+import { liveMessageFrom, pulseSocketUrl, reconnectDelay } from './pulse-rules';
 
 /** The part of the browser's WebSocket the pulse uses, so a test can hand in its own. */
 export interface PulseSocket {
@@ -21,6 +21,8 @@ interface PulseSocketOptions {
   /** Each successful open, the first and every reconnect: the moment to catch up on what was missed. */
   onConnected: () => void;
   onEvent: (event: PulseEvent) => void;
+  /** Points reached the boards somewhere: the leaderboards, ranks and Shots Fired changed. */
+  onBoardsChanged: () => void;
   /** The server closed the socket because the token expired or the account was deleted: the session is over, as after a 401. */
   onSessionEnded: () => void;
   openSocket?: OpenSocket;
@@ -32,16 +34,16 @@ const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessio
 const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.accountDeleted.code]);
 
 /**
- * Keeps one socket to the gateway's /ws while there is a token, handing each pulse event on and ignoring
- * anything else. A dropped socket reconnects after reconnectDelay, longer with each failure in a row, back to
+ * Keeps one socket to the gateway's /ws while there is a token, handing each pulse event and each boards
+ * change on and ignoring anything else. A dropped socket reconnects after reconnectDelay, longer with each failure in a row, back to
  * the shortest wait once a socket opens. Unmounting or losing the token closes it for good; so does the
  * server closing it for an expired token or a deleted account (reported through onSessionEnded) or for a
  * newer socket of the same account.
  */
-export function usePulseSocket({ token, onConnected, onEvent, onSessionEnded, openSocket = openBrowserSocket, random = Math.random }: PulseSocketOptions): void {
-  const handlers = useRef({ onConnected, onEvent, onSessionEnded });
+export function usePulseSocket({ token, onConnected, onEvent, onBoardsChanged, onSessionEnded, openSocket = openBrowserSocket, random = Math.random }: PulseSocketOptions): void {
+  const handlers = useRef({ onConnected, onEvent, onBoardsChanged, onSessionEnded });
   useEffect(() => {
-    handlers.current = { onConnected, onEvent, onSessionEnded };
+    handlers.current = { onConnected, onEvent, onBoardsChanged, onSessionEnded };
   });
 
   useEffect(() => {
@@ -59,8 +61,9 @@ export function usePulseSocket({ token, onConnected, onEvent, onSessionEnded, op
         handlers.current.onConnected();
       };
       current.onmessage = (message) => {
-        const event = pulseEventFrom(message.data);
-        if (event) handlers.current.onEvent(event);
+        const live = liveMessageFrom(message.data);
+        if (live?.kind === 'pulse') handlers.current.onEvent(live.payload);
+        else if (live?.kind === 'boards.changed') handlers.current.onBoardsChanged();
       };
       current.onclose = (event) => {
         if (stopped || socket !== current) return;
