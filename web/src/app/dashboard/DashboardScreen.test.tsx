@@ -199,7 +199,7 @@ describe("the live socket's boards changes on the dashboard", () => {
     await openDashboard();
     await screen.findByText('Warrior1 S.');
     await screen.findByRole('button', { name: "#2 Today's rank" });
-    await screen.findByText('Bob Stone', { exact: false });
+    await screen.findByText('Bob S.', { exact: false });
     const socket = FakeWebSocket.latest();
     socket.open();
     expect(counts(fetchMock)).toEqual([1, 1, 1]);
@@ -222,7 +222,7 @@ describe("the live socket's boards changes on the dashboard", () => {
   it('refetches them after a reconnect, which may have missed changes, but not on the first open', async () => {
     const fetchMock = mockDashboard(answered);
     await openDashboard();
-    await screen.findByText('Bob Stone', { exact: false });
+    await screen.findByText('Bob S.', { exact: false });
     await waitFor(() => expect(counts(fetchMock)).toEqual([1, 1, 1]));
     FakeWebSocket.latest().open();
     FakeWebSocket.latest().drop();
