@@ -16,7 +16,7 @@ const viewportShot = (page: Page, name: string) => page.screenshot({ path: path.
 
 async function openPlan(page: Page, url: string, firstName: string): Promise<Locator> {
   await page.goto(`${url}/dashboard`);
-  await page.getByRole('heading', { name: `Welcome back, ${firstName}` }).waitFor();
+  await page.getByRole('heading', { name: new RegExp(`^Welcome(?: back)?, ${firstName}$`) }).waitFor();
   await page.getByRole('button', { name: "See Today's Plan" }).click();
   const panel = page.getByRole('dialog', { name: "Today's Plan" });
   // Shots and boxes are taken once the drawer has slid in.

@@ -17,7 +17,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
     const page = await product.signedIn(me.body.access_token);
 
     await page.goto(`${product.url}/dashboard`);
-    await page.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
+    await page.getByRole('heading', { name: /^Welcome(?: back)?, Diego$/ }).waitFor();
     await page.getByText('Rosa R.').first().waitFor();
     await screenshot(page, '10-dashboard-before-logging');
 
@@ -67,7 +67,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
 
     const phone = await product.signedIn(me.body.access_token, PHONE);
     await phone.goto(`${product.url}/dashboard`);
-    await phone.getByRole('heading', { name: 'Welcome back, Diego' }).waitFor();
+    await phone.getByRole('heading', { name: /^Welcome(?: back)?, Diego$/ }).waitFor();
     await screenshot(phone, '16-phone-dashboard');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
     await phone.close();
