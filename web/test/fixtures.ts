@@ -12,7 +12,7 @@ import type {
   PulseEvent,
 } from '@warriors/contracts';
 
-/** A log answer that set off nothing; tests add the effects they are about. */
+/** A log answer that set off nothing but a streak of 4 (testUser has 3); tests add the effects they are about. */
 export function logResult(overrides: Partial<LogResult> = {}): LogResult {
   return {
     activity: {
@@ -32,6 +32,7 @@ export function logResult(overrides: Partial<LogResult> = {}): LogResult {
     milestones: [],
     rank_change: null,
     campaign_completed: null,
+    streak_days: 4,
     ...overrides,
   };
 }

@@ -190,6 +190,12 @@ export const LogResult = z.object({
   milestones: z.array(Milestone),
   rank_change: RankChange.nullable(),
   campaign_completed: CampaignCompleted.nullable(),
+  /**
+   * The user's streak after this entry, the number /me reports after it (not in the spec: the web
+   * shows it without refetching /me). Null when gamification did not answer in time; /me is then the
+   * authority.
+   */
+  streak_days: z.number().int().nullable(),
 });
 export type LogResult = z.infer<typeof LogResult>;
 

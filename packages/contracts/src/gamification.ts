@@ -107,6 +107,8 @@ export const ActivityEffects = z.object({
   campaign_completed: CampaignCompleted.nullable().default(null),
   /** Gamification held the entry above its daily ceiling: what to tell the broker (only gamification says it). */
   held_message: z.string().nullable().optional(),
+  /** The user's streak once the entry is in, judged on their local today as /me judges it (only gamification says it). */
+  streak_days: z.number().int().nullable().optional(),
 });
 export type ActivityEffects = z.infer<typeof ActivityEffects>;
 

@@ -1,5 +1,5 @@
 import { createAsyncThunk, createSlice, isAnyOf, type PayloadAction, type ThunkAction, type UnknownAction } from '@reduxjs/toolkit';
-import type { User } from '@warriors/contracts';
+import { BADGE_TYPES, type Badge, type User } from '@warriors/contracts';
 import { api } from './api';
 import { hasStatus } from './api-error';
 import { sessionApi } from './session-api';
@@ -38,6 +38,15 @@ export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unkn
   }
 });
 
+/**
+ * The user as /me shows them after a log gamification answered: its streak, and the badges it earned
+ * in place of their earlier awards (/me lists each type once, its latest award, in catalog order).
+ */
+export function userAfterLog(user: User, answer: { streak_days: number; badges: readonly Badge[] }): User {
+  const latest = new Map([...user.badges, ...answer.badges].map((badge) => [badge.badge_type, badge]));
+  return { ...user, streak_days: answer.streak_days, badges: BADGE_TYPES.flatMap((type) => latest.get(type) ?? []) };
+}
+
 const sessionSlice = createSlice({
   name: 'session',
   // Lazy, so every store (and every test) reads localStorage afresh.
@@ -45,6 +54,9 @@ const sessionSlice = createSlice({
   reducers: {
     userUpdated(state, action: PayloadAction<User>) {
       state.user = action.payload;
+    },
+    logAnswered(state, action: PayloadAction<{ streak_days: number; badges: Badge[] }>) {
+      if (state.user) state.user = userAfterLog(state.user, action.payload);
     },
     loggedOut(_state, action: PayloadAction<SessionNotice | undefined>) {
       return { ...initialSessionState(null), notice: action.payload ?? null };
@@ -81,7 +93,7 @@ const sessionSlice = createSlice({
 });
 
 export const sessionReducer = sessionSlice.reducer;
-export const { userUpdated } = sessionSlice.actions;
+export const { userUpdated, logAnswered } = sessionSlice.actions;
 export const { selectCurrentUser, selectSessionToken, selectSessionLoading, selectSessionNotice } = sessionSlice.selectors;
 
 /** Logs out: clears the session and every cached response of the previous user. */

@@ -51,7 +51,8 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
     .executeTakeFirst();
   if (!row) return undefined;
   const { result, ...record } = row;
-  return { record, result };
+  // An answer stored before answers carried the streak has none: null sends the web to /me for it.
+  return { record, result: result && { ...result, streak_days: result.streak_days ?? null } };
 }
 
 // One JSON object of answers by activity id: one statement text for any number of answers. An

@@ -57,13 +57,13 @@ async function answerEffects(service: TestActivity, durable: string, effects: (a
 it('answers with the effects gamification publishes for the activity', async () => {
   // A long wait: the answer must come as soon as the effects do, not when the wait ends.
   const service = await start({ effectsWaitMs: 10_000 });
-  await answerEffects(service, 'test_gamification', () => ({ source: 'gamification', badges: [badge], rank_change: rankChange }));
+  await answerEffects(service, 'test_gamification', () => ({ source: 'gamification', badges: [badge], rank_change: rankChange, streak_days: 2 }));
   const { token } = await service.registerUser();
   const started = Date.now();
   const reply = await service.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } });
   expect(Date.now() - started).toBeLessThan(5000);
   expect(reply.status).toBe(201);
-  expect(reply.body).toMatchObject({ points_awarded: 10, badges: [badge], milestones: [], rank_change: rankChange, campaign_completed: null });
+  expect(reply.body).toMatchObject({ points_awarded: 10, badges: [badge], milestones: [], rank_change: rankChange, campaign_completed: null, streak_days: 2 });
 });
 
 it('says the entry is held when gamification held it above its daily ceiling', async () => {
@@ -97,14 +97,14 @@ it('ignores effects published for another activity', async () => {
   expect(reply.body.badges).toEqual([]);
 });
 
-it('answers 201 without effects within the bounded wait when nobody answers', async () => {
+it('answers 201 without effects, and a null streak that sends the web to /me, within the bounded wait when nobody answers', async () => {
   const service = await start({});
   const { token } = await service.registerUser();
   const started = Date.now();
   const reply = await service.call('POST', '/api/activity', { token, body: { activity_type: 'cold_call' } });
   const elapsed = Date.now() - started;
   expect(reply.status).toBe(201);
-  expect(reply.body).toMatchObject({ points_awarded: 1, badges: [], milestones: [], rank_change: null, campaign_completed: null });
+  expect(reply.body).toMatchObject({ points_awarded: 1, badges: [], milestones: [], rank_change: null, campaign_completed: null, held: false, streak_days: null });
   // The default wait is 300 ms; the answer must not hang on the missing consumer.
   expect(elapsed).toBeGreaterThanOrEqual(290);
   expect(elapsed).toBeLessThan(3000);

@@ -48,6 +48,8 @@ describe('POST /api/activity', () => {
       milestones: [],
       rank_change: null,
       campaign_completed: null,
+      // No gamification here to answer it.
+      streak_days: null,
     });
     expect(await activity.activityCount(user.user_id)).toBe(1);
   });

@@ -49,6 +49,7 @@ describe('newActivity', () => {
       milestones: [],
       rank_change: null,
       campaign_completed: null,
+      streak_days: null,
     });
   });
 

@@ -40,11 +40,17 @@ describe('mergeEffects', () => {
       rank_change: rank,
       campaign_completed: campaign,
       held_message: null,
+      streak_days: null,
     });
   });
 
   it("keeps gamification's hold on an entry above its daily ceiling", () => {
     const merged = mergeEffects([answer('campaigns', {}), answer('gamification', { held_message: 'Held for your confirmation' })]);
     expect(merged.held_message).toBe('Held for your confirmation');
+  });
+
+  it("carries gamification's streak after the entry, whatever order the answers came in", () => {
+    expect(mergeEffects([answer('campaigns', {}), answer('gamification', { streak_days: 2 })]).streak_days).toBe(2);
+    expect(mergeEffects([answer('gamification', { streak_days: 0 }), answer('campaigns', {})]).streak_days).toBe(0);
   });
 });

@@ -7,7 +7,7 @@ import { streakDays } from './streak';
 export interface BadgeContext {
   /** Per activity type, the quantity and points in each scope around the date. */
   totals: ScopeTotals[];
-  /** The local dates on or before the date with logged work. */
+  /** Every local date with logged work (the streak rules read those on or before the date; the log's answer reads them all). */
   dates: LocalDate[];
   /** Badges already earned in the cycles an activity on the date counts towards. */
   earned: HeldBadge[];

@@ -1,4 +1,4 @@
-import { addDays, type LocalDate } from '@warriors/contracts';
+import { addDays, localDate, type LocalDate } from '@warriors/contracts';
 
 /**
  * Consecutive local days with at least one activity, ending `today` or, when nothing is logged
@@ -26,8 +26,8 @@ export interface StreakChange {
 /**
  * The streak changes a batch of applied entries makes, by the rule of streakDays judged on each
  * entry's own local date: an entry on a day that had no points yet makes that day's streak the
- * previous day's plus one. `activeBefore` answers a user's active dates on or before a date as they
- * stood before the batch; the batch's own earlier days count for its later entries. One change per
+ * previous day's plus one. `activeBefore` answers a user's active dates as they stood before the
+ * batch (only those on or before the date count); the batch's own earlier days count for its later entries. One change per
  * user and day, in the order of `days`.
  */
 export function streakChangesOfBatch(
@@ -47,4 +47,25 @@ export function streakChangesOfBatch(
     changes.push({ user_id, local_date, previous_streak_days: previous, streak_days: streakDays(active, local_date) });
   }
   return changes;
+}
+
+/**
+ * Each user's streak once a batch is in, judged as userStats (what /me shows) judges it: on the
+ * user's local today at `at`. `activeBefore` answers all of a user's active dates before the batch
+ * (those after their entries' dates too: a late entry of yesterday is judged with today's);
+ * `applied` are the batch's entries that count (a held one adds no day).
+ */
+export function streaksAfterBatch(
+  users: ReadonlyArray<{ user_id: string; timezone: string }>,
+  applied: ReadonlyArray<{ user_id: string; local_date: LocalDate }>,
+  activeBefore: (userId: string) => readonly LocalDate[],
+  at: Date,
+): Map<string, number> {
+  const added = new Map<string, LocalDate[]>();
+  for (const { user_id, local_date } of applied) added.set(user_id, [...(added.get(user_id) ?? []), local_date]);
+  const streaks = new Map<string, number>();
+  for (const { user_id, timezone } of users) {
+    if (!streaks.has(user_id)) streaks.set(user_id, streakDays([...activeBefore(user_id), ...(added.get(user_id) ?? [])], localDate(at, timezone)));
+  }
+  return streaks;
 }

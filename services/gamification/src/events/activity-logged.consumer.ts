@@ -21,6 +21,7 @@ const NOT_RANKED: Omit<ActivityEffects, 'activity_id'> = {
   rank_change: null,
   campaign_completed: null,
   held_message: null,
+  streak_days: null,
 };
 
 /** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST (none for a redelivery). */
@@ -28,14 +29,14 @@ async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.
   const { data } = event;
   if (outcome.kind === 'deleted-user') return null;
   // A held entry reaches the boards when its broker confirms it (confirmHeldActivity), not before.
-  if (outcome.kind === 'held') return { ...NOT_RANKED, activity_id: data.activity_id, held_message: outcome.message };
+  if (outcome.kind === 'held') return { ...NOT_RANKED, activity_id: data.activity_id, held_message: outcome.message, streak_days: outcome.streak };
   if (outcome.kind === 'duplicate' && outcome.held) return null;
   // Keyed by the activity (as the ledger is), and run on redeliveries too: it goes in once.
   // The author refreshes the boards right after their log answers: addPoints drops this instance's stale top 20.
   await deps.leaderboards.addPoints(data.activity_id, data.user_id, data.local_date, data.points);
   if (outcome.kind === 'duplicate') return null;
   const rankChange = await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points);
-  return { ...NOT_RANKED, activity_id: data.activity_id, badges: outcome.badges, rank_change: rankChange };
+  return { ...NOT_RANKED, activity_id: data.activity_id, badges: outcome.badges, rank_change: rankChange, streak_days: outcome.streak };
 }
 
 /**

@@ -4,17 +4,18 @@ import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
 import { judgeCeilings } from '../domain/ceilings';
 import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
-import { streakChangesOfBatch } from '../domain/streak';
+import { streakChangesOfBatch, streaksAfterBatch } from '../domain/streak';
 import { badgeEarned } from '../domain/badge-events';
 import { activityPointsAwarded, streakChanged } from '../domain/score-events';
 import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
 import { applyActivityEntries, ledgerStateOf, lockKey, type AppliedBatch } from '../store/ledger.store';
 import { SCHEMA, type Executor } from '../store/schema';
 
+/** `streak`: the user's streak once the batch is in, on their local today at the batch's time (what /me shows then). */
 export type RecordOutcome =
-  | { kind: 'applied'; badges: Badge[] }
+  | { kind: 'applied'; badges: Badge[]; streak: number }
   /** In the ledger now, held above its type's daily ceiling until its broker confirms it: off the boards. */
-  | { kind: 'held'; message: string }
+  | { kind: 'held'; message: string; streak: number }
   /**
    * PostgreSQL has it already; the leaderboard may not, if a crash came between commit and apply,
    * unless it is still held.
@@ -107,13 +108,21 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       ...awarded.events,
     ]);
     const badgesOfApplied = awarded.badges;
+    const streakOf = streaksAfterBatch(
+      inserted.map((c) => ({ user_id: c.entry.user_id, timezone: c.event.data.timezone })),
+      applied.map((a) => a.entry),
+      batch.activeDatesBefore,
+      at,
+    );
 
     return events.map((event, position): RecordOutcome => {
       if (batch.deletedUsers.has(event.data.user_id)) return { kind: 'deleted-user' };
+      // Held and applied entries were inserted, so their users have a streak.
+      const streak = () => streakOf.get(event.data.user_id)!;
       const message = heldNow.get(position);
-      if (message !== undefined) return { kind: 'held', message };
+      if (message !== undefined) return { kind: 'held', message, streak: streak() };
       const badges = badgesOfApplied.get(position);
-      return badges ? { kind: 'applied', badges } : { kind: 'duplicate', held: ledger.held.has(event.data.activity_id) };
+      return badges ? { kind: 'applied', badges, streak: streak() } : { kind: 'duplicate', held: ledger.held.has(event.data.activity_id) };
     });
   });
 }

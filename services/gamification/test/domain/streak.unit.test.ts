@@ -1,5 +1,5 @@
 import { localDate } from '@warriors/contracts';
-import { streakChangesOfBatch, streakDays } from '../../src/domain/streak';
+import { streakChangesOfBatch, streakDays, streaksAfterBatch } from '../../src/domain/streak';
 
 describe('streakDays', () => {
   it('counts consecutive days ending today', () => {
@@ -108,5 +108,50 @@ describe('streakChangesOfBatch', () => {
     const [change] = streakChangesOfBatch([{ user_id: 'alice', local_date: today }], before);
     expect(change!.streak_days).toBe(streakDays([...history.alice!, today], today));
     expect(change!.local_date).toBe('2025-03-10');
+  });
+});
+
+describe('streaksAfterBatch', () => {
+  const before: Record<string, string[]> = { ana: ['2025-03-08', '2025-03-10'], ben: ['2025-03-09'] };
+  const activeBefore = (userId: string) => before[userId] ?? [];
+
+  it("judges each user's streak on their local today at the batch's time, the batch's counted days in", () => {
+    // 03:00 UTC on the 11th: the 11th in UTC, still the 10th in Chicago.
+    const at = new Date('2025-03-11T03:00:00Z');
+    const streaks = streaksAfterBatch(
+      [
+        { user_id: 'ana', timezone: 'UTC' },
+        { user_id: 'ben', timezone: 'America/Chicago' },
+        { user_id: 'ana', timezone: 'UTC' },
+      ],
+      [
+        { user_id: 'ana', local_date: '2025-03-11' },
+        { user_id: 'ben', local_date: '2025-03-10' },
+      ],
+      activeBefore,
+      at,
+    );
+    expect([...streaks]).toEqual([
+      ['ana', 2],
+      ['ben', 2],
+    ]);
+  });
+
+  it('counts a day the batch fills in between earlier ones, and nothing for a held entry', () => {
+    const at = new Date('2025-03-10T20:00:00Z');
+    // Ana's late entry for the 9th joins the 8th and the 10th; Ben's only entry was held.
+    const streaks = streaksAfterBatch(
+      [
+        { user_id: 'ana', timezone: 'UTC' },
+        { user_id: 'ben', timezone: 'UTC' },
+      ],
+      [{ user_id: 'ana', local_date: '2025-03-09' }],
+      activeBefore,
+      at,
+    );
+    expect([...streaks]).toEqual([
+      ['ana', 3],
+      ['ben', 1],
+    ]);
   });
 });

@@ -120,6 +120,8 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
         },
         campaign_completed: null,
         held_message: null,
+        // The climber's first day.
+        streak_days: 1,
       });
     });
 
@@ -437,6 +439,8 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
         rank_change: null,
         campaign_completed: null,
         held_message: 'Held for your confirmation: 103 Deals Closed today is above the daily limit of 3. Confirm this entry to add its 5000 points to the leaderboards.',
+        // The three deals before it made the day; the held one adds nothing.
+        streak_days: 1,
       });
       const listed = await eventuallyPasses(async () => {
         const reply = await g.call('GET', '/api/activity/held', ana.token);

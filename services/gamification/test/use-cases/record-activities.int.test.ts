@@ -8,6 +8,7 @@ import { bothDatabases, createTestDatabase } from '@warriors/test-support';
 import { inSchema, SCHEMA, type Executor, type GamificationDatabase } from '../../src/store/schema';
 import { projectedUsers } from '../../src/store/users.store';
 import { recordActivities, recordActivity, type RecordOutcome } from '../../src/use-cases/record-activity';
+import { userStats } from '../../src/use-cases/user-stats';
 
 type ActivityLogged = EventOf<'activity.logged'>;
 
@@ -230,6 +231,7 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
     expect(outcomes[3]).toEqual({
       kind: 'held',
       message: 'Held for your confirmation: 5 Deals Closed today is above the daily limit of 3. Confirm this entry to add its 100 points to the leaderboards.',
+      streak: 1,
     });
     const state = await stateOf([user]);
     expect(state.ledger).toEqual([{ user_id: 'user0', rows: 5 }]);
@@ -247,6 +249,21 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
     expect(later!.kind).toBe('held');
     expect(redelivered).toEqual({ kind: 'duplicate', held: true });
     expect(again).toEqual({ kind: 'duplicate', held: false });
+  });
+
+  it('answers each entry with the streak /me shows once the batch is in, a late entry of yesterday judged with today', async () => {
+    const [ana, ben] = [randomUUID(), randomUUID()];
+    await Promise.all([register(ana), register(ben)]);
+    await recordActivities(deps(), [activity(ana, addDays(DAY, -2), 'email', 1), activity(ana, DAY, 'email', 1)], at);
+    // Ana's entry of yesterday arrives after today's; Ben's fourth deal of the day is above the ceiling of 3: held.
+    const outcomes = await recordActivities(deps(), [activity(ana, addDays(DAY, -1), 'email', 1), activity(ben, DAY, 'deal_closed', 3), activity(ben, DAY, 'deal_closed', 1)], at);
+    expect(outcomes.map((o) => [o.kind, 'streak' in o ? o.streak : null])).toEqual([
+      ['applied', 3],
+      ['applied', 1],
+      ['held', 1],
+    ]);
+    expect((await userStats(db, ana, at)).streak_days).toBe(3);
+    expect((await userStats(db, ben, at)).streak_days).toBe(1);
   });
 
   it("lets exactly the ceiling through when batches of one user's entries race", async () => {

@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MESSAGES } from '@warriors/contracts';
-import { campaign, campaignList, logResult } from '../../../test/fixtures';
+import { badge, campaign, campaignList, logResult } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
 
 const DASHBOARD_READS = {
@@ -11,7 +11,7 @@ const DASHBOARD_READS = {
   'GET /api/activity/held': jsonResponse(200, []),
   // A daily goal keeps the panel open.
   'GET /api/campaigns': jsonResponse(200, campaignList({ active: [campaign()] })),
-  // The refreshed user proves the refresh happened: the streak moves from 3 to 4.
+  // Asked only when the log's answer has no streak: the user's streak then moves from 3 to 4 too.
   'GET /api/me': jsonResponse(200, { ...testUser, streak_days: 4 }),
 };
 
@@ -30,7 +30,7 @@ async function flushNetwork() {
   });
 }
 
-/** Waits for what a successful log sets off: the user refresh and the refetches of the invalidated data. */
+/** Waits for what a successful log sets off: the streak shown (4, from the answer or /me) and the refetches of the invalidated data. */
 async function settle(store: ReturnType<typeof renderApp>['store'], { fakeTimers = false } = {}) {
   if (fakeTimers) await flushNetwork();
   await waitFor(() => expect(screen.getByText('Day streak').parentElement).toHaveTextContent('4Day streak'));
@@ -62,7 +62,7 @@ describe('Log Activity panel', () => {
     expect(within(screen.getByRole('region', { name: 'Log Activity' })).getAllByRole('button')).toHaveLength(12);
   });
 
-  it("logs a cold call at once with a fresh idempotency key, says 'Recorded!' for 1.5 s, and refreshes the user", async () => {
+  it("logs a cold call at once with a fresh idempotency key, says 'Recorded!' for 1.5 s, and shows the streak after it", async () => {
     jest.useFakeTimers();
     const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) }, { fakeTimers: true });
 
@@ -86,16 +86,41 @@ describe('Log Activity panel', () => {
     await settle(store, { fakeTimers: true });
   });
 
-  it('refetches the leaderboard, the rank, the feed and the goals after a log', async () => {
-    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(1));
+  /** The reads of the dashboard a log may change, counted once the dashboard has read each once. */
+  const READS = ['GET /api/recent-activities', 'GET /api/leaderboard/today', 'GET /api/leaderboard/me?window=today', 'GET /api/campaigns', 'GET /api/activity/held', 'GET /api/me'];
+  const readCounts = (fetchMock: jest.Mock) => Object.fromEntries(READS.map((read) => [read, callsTo(fetchMock, read).length]));
+
+  it("shows the answer's streak and badges without asking /me, and refetches the feed, the boards, the rank and the goals once", async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult({ badges: [badge()] })) });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/activity/held')).toHaveLength(1));
+    expect(screen.getByText('Badges earned').parentElement).toHaveTextContent('0Badges earned');
     await user.click(logButton('Email'));
     await settle(store);
-    expect(callsTo(fetchMock, 'GET /api/recent-activities')).toHaveLength(2);
-    expect(callsTo(fetchMock, 'GET /api/me')).toHaveLength(1);
-    expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(2);
-    expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(2);
-    expect(callsTo(fetchMock, 'GET /api/campaigns')).toHaveLength(2);
+    expect(screen.getByText('Badges earned').parentElement).toHaveTextContent('1Badges earned');
+    expect(readCounts(fetchMock)).toEqual({
+      'GET /api/recent-activities': 2,
+      'GET /api/leaderboard/today': 2,
+      'GET /api/leaderboard/me?window=today': 2,
+      'GET /api/campaigns': 2,
+      // An entry gamification did not hold leaves the held list as it was.
+      'GET /api/activity/held': 1,
+      'GET /api/me': 0,
+    });
+  });
+
+  it('asks /me for the streak, and refetches the held entries too, when the answer came without gamification', async () => {
+    const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult({ streak_days: null })) });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/activity/held')).toHaveLength(1));
+    await user.click(logButton('Email'));
+    await settle(store);
+    expect(readCounts(fetchMock)).toEqual({
+      'GET /api/recent-activities': 2,
+      'GET /api/leaderboard/today': 2,
+      'GET /api/leaderboard/me?window=today': 2,
+      'GET /api/campaigns': 2,
+      'GET /api/activity/held': 2,
+      'GET /api/me': 1,
+    });
   });
 
   it("shows 'Failed to log activity: ' with the server's message, the status fallback, or 'Unknown error'", async () => {
@@ -425,15 +450,22 @@ describe('entries held above a daily ceiling', () => {
       'POST /api/activity': jsonResponse(201, logResult({ held: true, held_message: message })),
       'POST /api/activity/a-1/confirm': jsonResponse(200, { ...held('a-1', 1), held: false }),
     });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/activity/held')).toHaveLength(1));
     await user.click(logButton('Cold Call'));
     const notice = await screen.findByText(message);
     expect(notice).toHaveAttribute('role', 'status');
+    await settle(store);
+    // A held entry is off the boards: the held list is read again, the boards and the rank are not.
+    expect(callsTo(fetchMock, 'GET /api/activity/held')).toHaveLength(2);
+    expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(1);
+    expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(1);
     await user.click(screen.getByRole('button', { name: 'Confirm this entry' }));
     expect(await screen.findByText('Confirmed: its points are on the leaderboards.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Confirm this entry' })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/activity/a-1/confirm')).toHaveLength(1);
-    // The boards and the rank are read again.
-    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/today').length).toBeGreaterThanOrEqual(3));
+    // Confirmed, its points reach the boards and the rank: they are read again.
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/today')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/me?window=today')).toHaveLength(2));
     await settle(store);
   });
 

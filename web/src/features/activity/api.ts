@@ -1,6 +1,6 @@
 import type { ActivityType, BulkActivityBody, HeldActivity, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
-import { fetchCurrentUser } from '../../lib/session';
+import { fetchCurrentUser, logAnswered } from '../../lib/session';
 
 /** One key per user action, so a retried request is recognised by the server and never logs twice. */
 interface Idempotent {
@@ -8,18 +8,34 @@ interface Idempotent {
 }
 
 /**
- * A log changes the feed, every ranking, possibly the badges and the goals' progress, and may be held
- * above its daily ceiling; the streak lives on the user (spec point 4).
+ * The reads a log changes, each refetched once: the feed and the goals' progress always; the boards,
+ * my standing and the badges when its points count; the held entries when it is held. Without
+ * gamification's answer (no streak) whether it was held is unknown, so both.
  */
-const AFTER_LOG = ['RecentActivity', 'Leaderboard', 'MyStanding', 'Badges', 'Campaigns', 'HeldActivity'] as const;
+function changedByLog(result: LogResult) {
+  const answered = result.streak_days !== null;
+  return [
+    'RecentActivity',
+    'Campaigns',
+    ...(answered && result.held ? [] : (['Leaderboard', 'MyStanding', 'Badges'] as const)),
+    ...(answered && !result.held ? [] : (['HeldActivity'] as const)),
+  ] as const;
+}
 
-async function refreshUser(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<unknown>) {
+/**
+ * The streak and badges live on the user (spec point 4): gamification's answer carries them, and
+ * /me is asked only when it did not answer in time.
+ */
+async function refreshUser(dispatch: (action: unknown) => unknown, queryFulfilled: Promise<{ data: LogResult }>) {
+  let result: LogResult;
   try {
-    await queryFulfilled;
-    await dispatch(fetchCurrentUser());
+    ({ data: result } = await queryFulfilled);
   } catch {
     // A failed log is shown by the caller; nothing to refresh.
+    return;
   }
+  if (result.streak_days === null) await dispatch(fetchCurrentUser());
+  else dispatch(logAnswered({ streak_days: result.streak_days, badges: result.badges }));
 }
 
 export const activityApi = api.injectEndpoints({
@@ -31,7 +47,7 @@ export const activityApi = api.injectEndpoints({
         body: { activity_type },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (result) => (result ? [...AFTER_LOG] : []),
+      invalidatesTags: (result) => (result ? [...changedByLog(result)] : []),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUser(dispatch, queryFulfilled),
     }),
     logBulkActivity: build.mutation<LogResult, Idempotent & { body: BulkActivityBody }>({
@@ -41,7 +57,7 @@ export const activityApi = api.injectEndpoints({
         body,
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
-      invalidatesTags: (result) => (result ? [...AFTER_LOG] : []),
+      invalidatesTags: (result) => (result ? [...changedByLog(result)] : []),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => refreshUser(dispatch, queryFulfilled),
     }),
     /** The caller's entries held above a daily ceiling, off the leaderboards until confirmed. */

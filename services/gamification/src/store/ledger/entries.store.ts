@@ -13,6 +13,8 @@ export interface AppliedBatch {
   insertedSources: Set<string>;
   /** The badge context of a user around the date of one of the entries, as it stood before the batch. */
   contextBefore(userId: string, date: LocalDate): BadgeContext;
+  /** Every active date of a user of the entries, as it stood before the batch. */
+  activeDatesBefore(userId: string): LocalDate[];
 }
 
 const contextKey = (userId: string, date: LocalDate) => `${userId}/${date}`;
@@ -35,7 +37,7 @@ const BADGE_CONTEXT_COLUMNS = `
         from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.activity_type
       ) per_type) as totals,
       (select coalesce(json_agg(distinct dt.local_date), '[]')
-        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id and dt.local_date <= d.local_date) as dates,
+        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id) as dates,
       (select coalesce(json_agg(json_build_object('badge_type', b.badge_type, 'cycle_key', b.cycle_key)), '[]')
         from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned`;
 
@@ -109,10 +111,13 @@ export async function applyActivityEntries(db: Executor, userIds: readonly strin
   );
   const row = result.rows[0]!;
   const contexts = new Map(row.contexts.map(({ user_id, local_date, ...context }) => [contextKey(user_id, local_date), context]));
+  // A context's dates are all of its user's, whatever its date: any one of the user's will do.
+  const datesOf = new Map(row.contexts.map(({ user_id, dates }) => [user_id, dates]));
   return {
     deletedUsers: new Set(row.deleted),
     insertedSources: new Set(row.inserted),
     contextBefore: (userId, date) => contexts.get(contextKey(userId, date))!,
+    activeDatesBefore: (userId) => datesOf.get(userId) ?? [],
   };
 }
 
