@@ -4,6 +4,7 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useGetRecentActivitiesQuery } from './api';
 import './activity.css';
+import { ACTIVITY_ICONS, Icon } from '../../components/icons';
 
 const FEED_POLL_MS = 30_000;
 
@@ -18,12 +19,12 @@ export function ShotsFired() {
   return (
     <ul className="feed row-list">
       {activities.map((activity, index) => {
-        const { icon, label } = ACTIVITY_CATALOG[activity.activity_type];
+        const { label } = ACTIVITY_CATALOG[activity.activity_type];
         return (
           // The feed has no ids: the same user may log the same type in the same second.
           <li key={`${activity.user_id}-${activity.created_at}-${index}`} className="feed__item">
-            <span className="feed__icon" aria-hidden="true">
-              {icon}
+            <span className="feed__icon">
+              <Icon icon={ACTIVITY_ICONS[activity.activity_type]} />
             </span>
             <div className="feed__body">
               <p>
