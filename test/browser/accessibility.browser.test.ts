@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { eventually } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
-import { accessibilityViolations, browserProductForSuite, screenshot } from '../support/browser';
+import { accessibilityViolations, browserProductForSuite, screenshot, SCREENSHOTS } from '../support/browser';
 
 jest.setTimeout(600_000);
 
@@ -140,6 +141,10 @@ describe('every screen and state is free of axe violations at desktop and phone 
       const [bellName, bellText] = [await bell.getAttribute('aria-label'), await bell.innerText()];
       if (bellText !== '9+' || !bellName?.includes(bellText)) found['bell-name'] = [`named '${bellName}', shows '${bellText}'`];
       await check(page, 'dashboard');
+      // Close-ups of the icons at the size they are drawn: activities, medals, feeds and nudges.
+      for (const part of ['#log-activity', '#battle-ground']) {
+        await page.locator(part).screenshot({ path: path.join(SCREENSHOTS, `a11y-${viewport}-icons-${part.slice(1)}.png`) });
+      }
       await bell.click();
       await page.getByRole('list', { name: 'Notifications' }).waitFor();
       await check(page, 'dashboard-bell-open');
@@ -174,6 +179,7 @@ describe('every screen and state is free of axe violations at desktop and phone 
         .first()
         .waitFor();
       await check(page, 'badges');
+      await page.locator('#badges-lifetime').screenshot({ path: path.join(SCREENSHOTS, `a11y-${viewport}-icons-badges.png`) });
 
       await page.goto(`${product.url}/goals`);
       await page.locator('#goals-active').getByText('Today: 20 Cold Calls').waitFor();

@@ -56,8 +56,7 @@ function Content({ celebration }: { celebration: Celebration }) {
       return (
         <>
           <p className="celebration__title">
-            <Icon icon={UI_ICONS.milestone} className="celebration__inline-icon" />
-            {percentage}% of {goal_name}
+            <Icon icon={UI_ICONS.milestone} className="celebration__inline-icon" /> {percentage}% of {goal_name}
           </p>
           <p className="celebration__text">{remaining} to go. Keep firing!</p>
         </>
@@ -68,8 +67,7 @@ function Content({ celebration }: { celebration: Celebration }) {
       return (
         <>
           <p className="celebration__title">
-            <Icon icon={UI_ICONS.rankUp} className="celebration__inline-icon" />
-            {rankChangeHeadline(celebration.rankChange)}
+            <Icon icon={UI_ICONS.rankUp} className="celebration__inline-icon" /> {rankChangeHeadline(celebration.rankChange)}
           </p>
           {passed && <p className="celebration__text">{passed}</p>}
         </>

@@ -40,30 +40,25 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
       {challenge.description && <p className="challenge-card__description">{challenge.description}</p>}
       <ul className="challenge-card__facts">
         <li>
-          <Icon icon={UI_ICONS.dates} size={16} />
-          {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+          <Icon icon={UI_ICONS.dates} size={16} /> {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
         </li>
         <li>
-          <Icon icon={UI_ICONS.warriors} size={16} />
-          {warriorsText(challenge.members_count)}
+          <Icon icon={UI_ICONS.warriors} size={16} /> {warriorsText(challenge.members_count)}
         </li>
         {challenge.points_target !== null && (
           <li>
-            <Icon icon={UI_ICONS.pointsTarget} size={16} />
-            Goal: {pointsText(challenge.points_target)}
+            <Icon icon={UI_ICONS.pointsTarget} size={16} /> Goal: {pointsText(challenge.points_target)}
           </li>
         )}
         {showOwnPoints && (
           <li className="challenge-card__mine">
-            <Icon icon={UI_ICONS.myPoints} size={16} />
-            Your points: {challenge.my_points.toLocaleString('en-US')}
+            <Icon icon={UI_ICONS.myPoints} size={16} /> Your points: {challenge.my_points.toLocaleString('en-US')}
           </li>
         )}
       </ul>
       <div className="challenge-card__status">
         <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
-          <Icon icon={ended ? UI_ICONS.ended : UI_ICONS.timeLeft} size={16} />
-          {timeLeftText(challenge)}
+          <Icon icon={ended ? UI_ICONS.ended : UI_ICONS.timeLeft} size={16} /> {timeLeftText(challenge)}
         </p>
         {challenge.status === 'upcoming' && <p className="challenge-card__starts">Starts {formatDate(challenge.start_at)}</p>}
       </div>

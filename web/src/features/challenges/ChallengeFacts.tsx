@@ -36,8 +36,7 @@ export function ChallengeFacts({ facts, goals, goalText }: ChallengeFactsProps) 
           <ul className="chip-list challenge-goal-lines">
             {lines.map((goal) => (
               <li key={goal.type}>
-                <Icon icon={ACTIVITY_ICONS[goal.type]} size={16} />
-                {goalText(goal)}
+                <Icon icon={ACTIVITY_ICONS[goal.type]} size={16} /> {goalText(goal)}
               </li>
             ))}
           </ul>

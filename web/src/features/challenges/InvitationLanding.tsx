@@ -60,8 +60,7 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: I
       {challenge ? (
         <div className="challenge-detail invitation-landing">
           <p className="invitation-landing__name">
-            <Icon icon={UI_ICONS.invitation} />
-            {challenge.name}
+            <Icon icon={UI_ICONS.invitation} /> {challenge.name}
           </p>
           {challenge.description && <p className="challenge-detail__description">{challenge.description}</p>}
           <ChallengeFacts

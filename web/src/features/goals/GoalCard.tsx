@@ -63,8 +63,7 @@ function Breakdown({ goal }: { goal: Campaign }) {
     <ul className="goal-card__breakdown" aria-label={`${goal.name} by activity`}>
       {goal.activity_breakdown.map(({ type, current, target }) => (
         <li key={type} className={current >= target ? 'chip chip--done' : 'chip'}>
-          <Icon icon={ACTIVITY_ICONS[type]} size={16} />
-          {ACTIVITY_CATALOG[type].label} {Math.min(current, target)}/{target}
+          <Icon icon={ACTIVITY_ICONS[type]} size={16} /> {ACTIVITY_CATALOG[type].label} {Math.min(current, target)}/{target}
         </li>
       ))}
     </ul>

@@ -54,8 +54,7 @@ function GoalEditForm({ goal, onDone }: { goal: Campaign; onDone: () => void }) 
                 id={`${formId}-${type}`}
                 label={
                   <>
-                    <Icon icon={ACTIVITY_ICONS[activityType]} size={16} />
-                    {label}
+                    <Icon icon={ACTIVITY_ICONS[activityType]} size={16} /> {label}
                   </>
                 }
                 type="number"
