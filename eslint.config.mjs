@@ -170,6 +170,10 @@ const APP_THROUGH_INDEX = {
 const STORE_BELOW_FEATURES = {
   patterns: [{ regex: layer('features'), message: 'The store and its typed hooks are built from lib/ (the session, the API slice), never from a feature.' }],
 };
+// One icon mapping serves every screen, so a glyph is chosen once and named for what it stands for.
+const ONE_ICON_SET = {
+  paths: [{ name: 'lucide-react', message: 'Take icons from web/src/components/icons.tsx (Icon and its maps), the one place that imports the icon set.' }],
+};
 const SHARED_BELOW_FEATURES = {
   patterns: [{ regex: layer(either(['features', 'app'])), message: 'Shared code (components, lib, config) sits below the features and the app and imports neither.' }],
 };
@@ -197,12 +201,13 @@ export default defineConfig([
 
   ...SERVICES.flatMap(serviceLayers),
 
-  { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES) },
-  { files: ['web/src/app/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX) },
-  { files: ['web/src/app/store.ts'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX, STORE_BELOW_FEATURES) },
-  { files: ['web/src/app/hooks.ts'], rules: restrict(APP_THROUGH_INDEX, STORE_BELOW_FEATURES) },
-  { files: ['web/src/main.tsx'], rules: restrict(TYPED_HOOKS) },
-  ...FEATURES.map((feature) => ({ files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: restrict(TYPED_HOOKS, featureBoundaries(feature)) })),
+  { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES, ONE_ICON_SET) },
+  { files: ['web/src/components/icons.tsx'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES) },
+  { files: ['web/src/app/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX, ONE_ICON_SET) },
+  { files: ['web/src/app/store.ts'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX, STORE_BELOW_FEATURES, ONE_ICON_SET) },
+  { files: ['web/src/app/hooks.ts'], rules: restrict(APP_THROUGH_INDEX, STORE_BELOW_FEATURES, ONE_ICON_SET) },
+  { files: ['web/src/main.tsx'], rules: restrict(TYPED_HOOKS, ONE_ICON_SET) },
+  ...FEATURES.map((feature) => ({ files: [`web/src/features/${feature}/**/*.{ts,tsx}`], rules: restrict(TYPED_HOOKS, featureBoundaries(feature), ONE_ICON_SET) })),
 
   { files: ['web/**/*.{ts,tsx}'], ...reactHooks.configs.flat.recommended },
   {

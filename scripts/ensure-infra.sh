@@ -48,8 +48,5 @@ fi
 if [ ! -x /usr/bin/chromium ]; then
   apt_install chromium
 fi
-# The app's activity icons are emoji: without a colour emoji font the screenshots show empty boxes.
-if [ ! -f /usr/share/fonts/truetype/noto/NotoColorEmoji.ttf ]; then
-  apt_install fonts-noto-color-emoji
-fi
-echo "infrastructure ready: PostgreSQL, Redis, NATS (JetStream), Chromium with an emoji font"
+# No emoji font on purpose: the app draws its icons as SVG, and the screenshots show it does without one.
+echo "infrastructure ready: PostgreSQL, Redis, NATS (JetStream), Chromium"

@@ -103,9 +103,12 @@ describe('warriors challenging each other in a real browser', () => {
     const expectBoard = async (dialog: ReturnType<Page['getByRole']>) => {
       const rows = dialog.locator('.challenge-board__row');
       expect(await rows.count()).toBe(2);
-      expect(await rows.nth(0).innerText()).toMatch(/🥇[\s\S]*Gus Grinder[\s\S]*@/);
+      await rows.nth(0).getByRole('img', { name: 'Rank 1' }).locator('.rank-medal--gold').waitFor();
+      expect(await rows.nth(0).innerText()).toMatch(/Gus Grinder[\s\S]*@/);
       expect(await rows.nth(0).innerText()).toContain('3 points');
-      expect(await rows.nth(1).innerText()).toMatch(/🥈[\s\S]*Hana Host[\s\S]*👑/);
+      await rows.nth(1).getByRole('img', { name: 'Rank 2' }).locator('.rank-medal--silver').waitFor();
+      expect(await rows.nth(1).innerText()).toContain('Hana Host');
+      await rows.nth(1).getByRole('img', { name: 'Host' }).waitFor();
     };
     await boardShows(rivalPage, `${product.url}/challenges`, 'Private Dial Duel', expectBoard);
     await rivalPage.getByRole('dialog').getByRole('button', { name: 'Leave Challenge' }).waitFor();
@@ -208,7 +211,7 @@ describe('warriors challenging each other in a real browser', () => {
     await form.waitFor({ state: 'detached' });
 
     const card = page.locator('.challenge-card', { hasText: 'Next Week Warm-up' });
-    await card.getByText(/^Starts /).waitFor();
+    await card.locator('.challenge-card__time', { hasText: /Starts / }).waitFor();
     await card.getByRole('button', { name: 'Edit Challenge Next Week Warm-up' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Challenge' });
     expect(await edit.getByLabel('Email quantity').inputValue()).toBe('50');

@@ -6,6 +6,12 @@ import { routes } from '../src/app/routes';
 import { makeStore, type RootState } from '../src/app/store';
 import { initialSessionState } from '../src/lib/session';
 
+/** What a board's rank cell shows: the tone of its medal ('gold medal'), or its text ('#4'). */
+export function rankShown(cell: HTMLElement): string {
+  const tone = ['gold', 'silver', 'bronze'].find((candidate) => cell.querySelector(`.rank-medal--${candidate}`));
+  return tone ? `${tone} medal` : (cell.textContent ?? '');
+}
+
 export const testUser: User = {
   id: 'u-1',
   name: 'Ana Silva',

@@ -26,7 +26,6 @@ export interface ActivityDefinition {
   /** Plural used in generated names, e.g. 'Today: 5 Cold Calls'. */
   plural: string;
   points: number;
-  icon: string;
   /** Logging needs the honor-system confirmation first. */
   honor: boolean;
   /**
@@ -43,22 +42,22 @@ export interface ActivityDefinition {
  * packages/contracts/ACTIVITIES.md.
  */
 export const ACTIVITY_CATALOG: Record<ActivityType, ActivityDefinition> = {
-  cold_call: { label: 'Cold Call', plural: 'Cold Calls', points: 1, icon: '📞', honor: false, dailyCeiling: 300 },
-  live_conversation: { label: 'Live Conversation', plural: 'Live Conversations', points: 3, icon: '🗣️', honor: true, dailyCeiling: 100 },
-  email: { label: 'Email', plural: 'Emails', points: 1, icon: '✉️', honor: false, dailyCeiling: 300 },
-  meeting: { label: 'Meeting', plural: 'Meetings', points: 10, icon: '🤝', honor: true, dailyCeiling: 20 },
-  doorknock: { label: 'Doorknock', plural: 'Doorknocks', points: 3, icon: '🚪', honor: false, dailyCeiling: 200 },
-  direct_mail: { label: 'Direct Mail', plural: 'Direct Mailers', points: 2, icon: '📬', honor: false, dailyCeiling: 500 },
-  referral_source_call: { label: 'Referral Source Call', plural: 'Referral Source Calls', points: 2, icon: '🔗', honor: false, dailyCeiling: 100 },
-  past_client: { label: 'Past Client Touch', plural: 'Past Client Touches', points: 2, icon: '🔁', honor: false, dailyCeiling: 100 },
-  thank_you_card: { label: 'Thank You Card', plural: 'Thank You Cards', points: 2, icon: '💌', honor: false, dailyCeiling: 50 },
-  social_media: { label: 'Social Media Post', plural: 'Social Media Posts', points: 1, icon: '📱', honor: false, dailyCeiling: 20 },
-  newsletter_sent: { label: 'Newsletter Sent', plural: 'Newsletters Sent', points: 3, icon: '📰', honor: false, dailyCeiling: 5 },
-  property_tour: { label: 'Property Tour', plural: 'Property Tours', points: 8, icon: '🏢', honor: true, dailyCeiling: 10 },
-  coffee_meeting: { label: 'Coffee Meeting', plural: 'Coffee Meetings', points: 5, icon: '☕', honor: true, dailyCeiling: 8 },
-  listing_presentation: { label: 'Listing Presentation', plural: 'Listing Presentations', points: 15, icon: '📊', honor: true, dailyCeiling: 4 },
-  deal_closed: { label: 'Deal Closed', plural: 'Deals Closed', points: 50, icon: '🏆', honor: true, dailyCeiling: 3 },
-  referral_received: { label: 'Referral Received', plural: 'Referrals Received', points: 5, icon: '🎁', honor: false, dailyCeiling: 10 },
+  cold_call: { label: 'Cold Call', plural: 'Cold Calls', points: 1, honor: false, dailyCeiling: 300 },
+  live_conversation: { label: 'Live Conversation', plural: 'Live Conversations', points: 3, honor: true, dailyCeiling: 100 },
+  email: { label: 'Email', plural: 'Emails', points: 1, honor: false, dailyCeiling: 300 },
+  meeting: { label: 'Meeting', plural: 'Meetings', points: 10, honor: true, dailyCeiling: 20 },
+  doorknock: { label: 'Doorknock', plural: 'Doorknocks', points: 3, honor: false, dailyCeiling: 200 },
+  direct_mail: { label: 'Direct Mail', plural: 'Direct Mailers', points: 2, honor: false, dailyCeiling: 500 },
+  referral_source_call: { label: 'Referral Source Call', plural: 'Referral Source Calls', points: 2, honor: false, dailyCeiling: 100 },
+  past_client: { label: 'Past Client Touch', plural: 'Past Client Touches', points: 2, honor: false, dailyCeiling: 100 },
+  thank_you_card: { label: 'Thank You Card', plural: 'Thank You Cards', points: 2, honor: false, dailyCeiling: 50 },
+  social_media: { label: 'Social Media Post', plural: 'Social Media Posts', points: 1, honor: false, dailyCeiling: 20 },
+  newsletter_sent: { label: 'Newsletter Sent', plural: 'Newsletters Sent', points: 3, honor: false, dailyCeiling: 5 },
+  property_tour: { label: 'Property Tour', plural: 'Property Tours', points: 8, honor: true, dailyCeiling: 10 },
+  coffee_meeting: { label: 'Coffee Meeting', plural: 'Coffee Meetings', points: 5, honor: true, dailyCeiling: 8 },
+  listing_presentation: { label: 'Listing Presentation', plural: 'Listing Presentations', points: 15, honor: true, dailyCeiling: 4 },
+  deal_closed: { label: 'Deal Closed', plural: 'Deals Closed', points: 50, honor: true, dailyCeiling: 3 },
+  referral_received: { label: 'Referral Received', plural: 'Referrals Received', points: 5, honor: false, dailyCeiling: 10 },
 };
 
 export const pointsFor = (type: ActivityType, quantity: number): number => ACTIVITY_CATALOG[type].points * quantity;

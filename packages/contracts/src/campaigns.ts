@@ -20,20 +20,6 @@ export const MILESTONE_PERCENTAGES = [25, 50, 75, 90] as const;
 export const CAMPAIGN_ICONS = ['target', 'rocket', 'flex', 'lightning', 'fire', 'trophy', 'star', 'diamond', 'crown', 'medal', 'chart', 'calendar'] as const;
 export const CampaignIcon = z.enum(CAMPAIGN_ICONS, { message: `icon must be one of: ${CAMPAIGN_ICONS.join(', ')}` });
 export type CampaignIcon = z.infer<typeof CampaignIcon>;
-export const CAMPAIGN_ICON_EMOJI: Record<CampaignIcon, string> = {
-  target: '🎯',
-  rocket: '🚀',
-  flex: '💪',
-  lightning: '⚡',
-  fire: '🔥',
-  trophy: '🏆',
-  star: '⭐',
-  diamond: '💎',
-  crown: '👑',
-  medal: '🏅',
-  chart: '📈',
-  calendar: '📅',
-};
 
 /** Goal creation durations offered by the dashboard and stats forms. */
 export const GOAL_DURATION_OPTIONS = [1, 7, 30, 90, 365] as const;

@@ -12,9 +12,10 @@ import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
 import { useAppDispatch } from './hooks';
 import { inviteHref } from './invite';
-import { NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
+import { bellLabel, NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
 import { NOTIFICATIONS_POLL_MS, notificationsFrom, unreadCount } from './notifications';
 import './NavBar.css';
+import { Icon, NAV_ICONS, UI_ICONS } from '../components/icons';
 
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
   dashboard: paths.dashboard,
@@ -42,10 +43,12 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   return navLinksFor(pathname).map((id) =>
     id === 'battleGround' ? (
       <button key={id} type="button" className="nav-link" onClick={goToBattleGround}>
+        <Icon icon={NAV_ICONS[id]} size={18} />
         {NAV_LINK_LABELS[id]}
       </button>
     ) : (
       <NavLink key={id} to={LINK_PATHS[id]} end={id === 'profile'} className="nav-link" onClick={onNavigate}>
+        <Icon icon={NAV_ICONS[id]} size={18} />
         {NAV_LINK_LABELS[id]}
       </NavLink>
     ),
@@ -64,13 +67,10 @@ function NotificationBell() {
   const unread = unreadCount(items);
   return (
     <Dropdown
-      label={unread > 0 ? `Notifications, ${unread} unread` : 'Notifications'}
+      label={bellLabel(unread)}
       buttonContent={
         <>
-          <svg aria-hidden="true" viewBox="0 0 24 24" width="22" height="22" fill="none" stroke="currentColor" strokeWidth="2">
-            <path d="M18 8a6 6 0 0 0-12 0c0 7-3 9-3 9h18s-3-2-3-9" />
-            <path d="M13.7 21a2 2 0 0 1-3.4 0" />
-          </svg>
+          <Icon icon={UI_ICONS.bell} size={22} />
           {unread > 0 && (
             <span className="badge-count" aria-hidden="true">
               {unreadBadgeText(unread)}
@@ -128,8 +128,8 @@ export function NavBar({ user }: { user: User }) {
     <header className="navbar" ref={headerRef}>
       <div className="navbar__inner">
         <Link to={paths.dashboard} className="navbar__logo" aria-label="Prospect Warriors, go to dashboard">
-          <span className="navbar__logo-mark" aria-hidden="true">
-            ⚔
+          <span className="navbar__logo-mark">
+            <Icon icon={UI_ICONS.logo} />
           </span>
           <span className="navbar__logo-text">Prospect Warriors</span>
         </Link>
@@ -165,9 +165,7 @@ export function NavBar({ user }: { user: User }) {
             aria-controls={mobileMenuId}
             onClick={() => setMobileOpen((open) => !open)}
           >
-            <svg aria-hidden="true" viewBox="0 0 24 24" width="24" height="24" fill="none" stroke="currentColor" strokeWidth="2">
-              {mobileOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
-            </svg>
+            <Icon icon={mobileOpen ? UI_ICONS.close : UI_ICONS.menu} size={24} />
           </button>
         </div>
       </div>

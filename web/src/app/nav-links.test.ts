@@ -1,5 +1,5 @@
 import { inviteHref } from './invite';
-import { navLinksFor, unreadBadgeText } from './nav-links';
+import { bellLabel, navLinksFor, unreadBadgeText } from './nav-links';
 
 describe('navLinksFor', () => {
   it('hides Dashboard on the dashboard, and leads to Goals', () => {
@@ -32,6 +32,14 @@ describe('unreadBadgeText', () => {
     expect(unreadBadgeText(1)).toBe('1');
     expect(unreadBadgeText(9)).toBe('9');
     expect(unreadBadgeText(10)).toBe('9+');
+  });
+});
+
+describe('bellLabel', () => {
+  it("says the count the badge shows, '9+' above 9, so the name holds the visible text", () => {
+    expect(bellLabel(0)).toBe('Notifications');
+    expect(bellLabel(3)).toBe('Notifications, 3 unread');
+    expect(bellLabel(12)).toBe('Notifications, 9+ unread');
   });
 });
 

@@ -31,3 +31,8 @@ export function navLinksFor(pathname: string): NavLinkId[] {
 export function unreadBadgeText(count: number): string {
   return count > 9 ? '9+' : String(count);
 }
+
+/** The bell's name holds the count as the badge shows it ('9+'), so what is seen is what is said. */
+export function bellLabel(unread: number): string {
+  return unread > 0 ? `Notifications, ${unreadBadgeText(unread)} unread` : 'Notifications';
+}

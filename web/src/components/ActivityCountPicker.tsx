@@ -1,6 +1,7 @@
 import { ACTIVITY_CATALOG, CHALLENGE_COUNT_MAX, CHALLENGE_COUNT_MIN, type ActivityType } from '@warriors/contracts';
 import { activityCountOnBlur, toggleActivityCount, type ActivityCountSelection } from '../lib/activity-counts';
 import './ActivityCountPicker.css';
+import { ACTIVITY_ICONS, Icon } from './icons';
 
 interface ActivityCountPickerProps<T extends ActivityType> {
   idPrefix: string;
@@ -32,7 +33,7 @@ export function ActivityCountPicker<T extends ActivityType>({
       <legend>{legend}</legend>
       <ul className="activity-counts__list">
         {types.map((type) => {
-          const { icon, label } = ACTIVITY_CATALOG[type];
+          const { label } = ACTIVITY_CATALOG[type];
           const count = selection[type];
           const checkId = `${idPrefix}-${type}`;
           return (
@@ -40,8 +41,7 @@ export function ActivityCountPicker<T extends ActivityType>({
               <label className="check activity-count__check" htmlFor={checkId}>
                 <input id={checkId} type="checkbox" checked={count !== undefined} onChange={() => onChange(toggleActivityCount(selection, type))} />
                 <span>
-                  <span aria-hidden="true">{icon} </span>
-                  {label}
+                  <Icon icon={ACTIVITY_ICONS[type]} size={18} /> {label}
                 </span>
               </label>
               {count !== undefined && (

@@ -1,4 +1,5 @@
 import './ProfileFacts.css';
+import { Icon, UI_ICONS } from './icons';
 
 /** A label and its value; a fact without a value is left out. */
 export type ProfileFact = readonly [label: string, value: string | null | undefined];
@@ -23,7 +24,7 @@ export function ProfileFacts({ facts }: { facts: readonly ProfileFact[] }) {
 export function PrivateNotice({ message }: { message?: string | null }) {
   return (
     <p className="private-notice">
-      <span aria-hidden="true">🔒</span> {message || 'This user has set their profile to private'}
+      <Icon icon={UI_ICONS.locked} /> {message || 'This user has set their profile to private'}
     </p>
   );
 }

@@ -1,6 +1,7 @@
 import { passedUsersText, rankChangeHeadline, type Celebration } from './celebration';
 import type { ShownCelebration } from './use-celebration';
 import './activity.css';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 const CONFETTI_PIECES = 14;
 
@@ -28,8 +29,8 @@ function Content({ celebration }: { celebration: Celebration }) {
       const { campaign_name, bonus_points, badge_earned } = celebration.campaign;
       return (
         <>
-          <span className="celebration__icon" aria-hidden="true">
-            🏆
+          <span className="celebration__icon">
+            <Icon icon={UI_ICONS.goalComplete} size={48} />
           </span>
           <p className="celebration__kicker">Goal Complete!</p>
           <p className="celebration__title">{campaign_name}</p>
@@ -42,8 +43,8 @@ function Content({ celebration }: { celebration: Celebration }) {
     case 'badge':
       return (
         <>
-          <span className="celebration__icon" aria-hidden="true">
-            🏅
+          <span className="celebration__icon">
+            <Icon icon={UI_ICONS.badgeUnlocked} size={48} />
           </span>
           <p className="celebration__kicker">Badge Unlocked!</p>
           <p className="celebration__title">{celebration.badge.name}</p>
@@ -55,8 +56,7 @@ function Content({ celebration }: { celebration: Celebration }) {
       return (
         <>
           <p className="celebration__title">
-            <span aria-hidden="true">🔥 </span>
-            {percentage}% of {goal_name}
+            <Icon icon={UI_ICONS.milestone} className="celebration__inline-icon" /> {percentage}% of {goal_name}
           </p>
           <p className="celebration__text">{remaining} to go. Keep firing!</p>
         </>
@@ -67,8 +67,7 @@ function Content({ celebration }: { celebration: Celebration }) {
       return (
         <>
           <p className="celebration__title">
-            <span aria-hidden="true">📈 </span>
-            {rankChangeHeadline(celebration.rankChange)}
+            <Icon icon={UI_ICONS.rankUp} className="celebration__inline-icon" /> {rankChangeHeadline(celebration.rankChange)}
           </p>
           {passed && <p className="celebration__text">{passed}</p>}
         </>

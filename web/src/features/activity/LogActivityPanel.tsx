@@ -14,6 +14,7 @@ import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityTy
 import { useCelebration } from './use-celebration';
 import { useFlash } from '../../lib/use-flash';
 import './activity.css';
+import { ACTIVITY_ICONS, Icon, UI_ICONS } from '../../components/icons';
 
 /** How long a button says 'Recorded!' after its log (spec point 4). */
 const RECORDED_MS = 1500;
@@ -95,11 +96,11 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
         {lock && <div className="log-lock">{lock}</div>}
         <div className="log-grid" inert={Boolean(lock)}>
           {SCORED_ACTIVITY_TYPES.map((type) => {
-            const { icon, label, points } = ACTIVITY_CATALOG[type];
+            const { label, points } = ACTIVITY_CATALOG[type];
             return (
               <button key={type} type="button" className="log-button" disabled={busy} onClick={() => void choose(type)}>
-                <span className="log-button__icon" aria-hidden="true">
-                  {icon}
+                <span className="log-button__icon">
+                  <Icon icon={ACTIVITY_ICONS[type]} size={26} />
                 </span>
                 <span className="log-button__label">{label}</span>
                 <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${points} pts`}</span>
@@ -107,8 +108,8 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
             );
           })}
           <button type="button" className="log-button log-button--bulk" disabled={busy} onClick={openBulk}>
-            <span className="log-button__icon" aria-hidden="true">
-              📦
+            <span className="log-button__icon">
+              <Icon icon={UI_ICONS.bulkEntry} size={26} />
             </span>
             <span className="log-button__label">Bulk Entry</span>
             <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>

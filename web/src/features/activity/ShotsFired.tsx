@@ -8,6 +8,7 @@ import { leaderName } from '../leaderboard';
 import { useGetRecentActivitiesQuery } from './api';
 import { groupFeed } from './feed-lines';
 import './activity.css';
+import { ACTIVITY_ICONS, Icon } from '../../components/icons';
 
 const FEED_POLL_MS = 30_000;
 /** Lines shown before 'Show more': the feed sits below the broker's own numbers, and a phone's screen is short. */
@@ -28,11 +29,11 @@ export function ShotsFired() {
     <>
       <ul className="feed row-list">
         {shown.map((line) => {
-          const { icon, label } = ACTIVITY_CATALOG[line.activity_type];
+          const { label } = ACTIVITY_CATALOG[line.activity_type];
           return (
             <li key={line.key} className="feed__item">
-              <span className="feed__icon" aria-hidden="true">
-                {icon}
+              <span className="feed__icon">
+                <Icon icon={ACTIVITY_ICONS[line.activity_type]} />
               </span>
               <div className="feed__body">
                 <p>

@@ -11,6 +11,7 @@ import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateA
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from '../../lib/session';
 import './auth.css';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
   signin: { idle: 'Sign In', busy: 'Signing in...' },
@@ -64,7 +65,7 @@ export default function AuthScreen() {
     <div className="auth">
       <section className="auth__hero" aria-label="About Prospect Warriors">
         <p className="auth__brand">
-          <span aria-hidden="true">⚔</span> Prospect Warriors
+          <Icon icon={UI_ICONS.logo} size={28} /> Prospect Warriors
         </p>
         <p className="auth__tagline">Every call is a shot fired.</p>
         <ul className="auth__points">

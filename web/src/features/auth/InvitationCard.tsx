@@ -3,6 +3,7 @@ import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useGetChallengeInvitationQuery } from './api';
 import './auth.css';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 /**
  * Shown above the form when the visitor arrived by a challenge link: the challenge, 'Challenge not found'
@@ -12,8 +13,8 @@ export function InvitationCard({ challengeId }: { challengeId: string }) {
   const { data, error } = useGetChallengeInvitationQuery(challengeId);
   return (
     <aside className="invitation" aria-label="Challenge invitation">
-      <span className="invitation__icon" aria-hidden="true">
-        🏆
+      <span className="invitation__icon">
+        <Icon icon={UI_ICONS.invitation} size={32} />
       </span>
       <div>
         {data ? (

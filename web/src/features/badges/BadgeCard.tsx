@@ -1,11 +1,13 @@
-import type { Badge, BadgeProgress } from '@warriors/contracts';
+import type { Badge, BadgeCycle, BadgeProgress, BadgeType } from '@warriors/contracts';
+import { BadgeArt, Icon, UI_ICONS } from '../../components/icons';
 import { formatDate } from '../../lib/relative-time';
 import { BadgeProgressLine } from './BadgeProgressLine';
 import { repeatLabel } from './badge-rules';
 import './badges.css';
 
 interface BadgeCardProps {
-  icon: string;
+  badgeType: BadgeType;
+  cycle: BadgeCycle;
   name: string;
   description: string;
   earned: Badge | undefined;
@@ -14,20 +16,26 @@ interface BadgeCardProps {
 }
 
 /** A badge as a card: earned with its date and repeat count, or dimmed 'Not earned yet'. */
-export function BadgeCard({ icon, name, description, earned, progress }: BadgeCardProps) {
+export function BadgeCard({ badgeType, cycle, name, description, earned, progress }: BadgeCardProps) {
   const repeat = earned && repeatLabel(earned);
   return (
     <li className={`badge-card${earned ? ' badge-card--earned' : ' badge-card--locked'}`}>
-      <span className="badge-card__icon" aria-hidden="true">
-        {icon}
-      </span>
+      <BadgeArt badgeType={badgeType} cycle={cycle} earned={Boolean(earned)} />
       <div className="badge-card__body">
         <p className="badge-card__name">
           {name}
           {repeat && <span className="badge-card__repeat"> {repeat}</span>}
         </p>
         <p className="badge-card__description">{description}</p>
-        <p className="badge-card__status">{earned ? `Earned ${formatDate(earned.earned_at)}` : 'Not earned yet'}</p>
+        <p className="badge-card__status">
+          {earned ? (
+            `Earned ${formatDate(earned.earned_at)}`
+          ) : (
+            <>
+              <Icon icon={UI_ICONS.locked} size={14} /> Not earned yet
+            </>
+          )}
+        </p>
         {progress && <BadgeProgressLine progress={progress} />}
       </div>
     </li>

@@ -44,7 +44,8 @@ export default function BadgesScreen() {
               {group.definitions.map((definition) => (
                 <BadgeCard
                   key={definition.key}
-                  icon={definition.icon}
+                  badgeType={definition.key}
+                  cycle={group.id}
                   name={definition.name}
                   description={definition.description}
                   earned={earned.get(definition.key)}

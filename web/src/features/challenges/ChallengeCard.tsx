@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import type { Challenge } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 interface ChallengeCardProps {
   challenge: Challenge;
@@ -25,13 +26,13 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
         </h3>
         <span className="challenge-card__marks">
           {isOwner && (
-            <span className="challenge-card__mark" role="img" aria-label="You host this challenge" title="You host this challenge">
-              👑
+            <span className="challenge-card__mark" title="You host this challenge">
+              <Icon icon={UI_ICONS.owner} label="You host this challenge" />
             </span>
           )}
           {challenge.is_private && (
-            <span className="challenge-card__mark" role="img" aria-label="Private challenge" title="Private challenge">
-              🔒
+            <span className="challenge-card__mark" title="Private challenge">
+              <Icon icon={UI_ICONS.locked} label="Private challenge" />
             </span>
           )}
         </span>
@@ -39,30 +40,25 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
       {challenge.description && <p className="challenge-card__description">{challenge.description}</p>}
       <ul className="challenge-card__facts">
         <li>
-          <span aria-hidden="true">📅 </span>
-          {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
+          <Icon icon={UI_ICONS.dates} size={16} /> {formatDate(challenge.start_at)} – {formatDate(challenge.end_at)}
         </li>
         <li>
-          <span aria-hidden="true">⚔️ </span>
-          {warriorsText(challenge.members_count)}
+          <Icon icon={UI_ICONS.warriors} size={16} /> {warriorsText(challenge.members_count)}
         </li>
         {challenge.points_target !== null && (
           <li>
-            <span aria-hidden="true">🎯 </span>
-            Goal: {pointsText(challenge.points_target)}
+            <Icon icon={UI_ICONS.pointsTarget} size={16} /> Goal: {pointsText(challenge.points_target)}
           </li>
         )}
         {showOwnPoints && (
           <li className="challenge-card__mine">
-            <span aria-hidden="true">⭐ </span>
-            Your points: {challenge.my_points.toLocaleString('en-US')}
+            <Icon icon={UI_ICONS.myPoints} size={16} /> Your points: {challenge.my_points.toLocaleString('en-US')}
           </li>
         )}
       </ul>
       <div className="challenge-card__status">
         <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
-          <span aria-hidden="true">{ended ? '🏁 ' : '⏳ '}</span>
-          {timeLeftText(challenge)}
+          <Icon icon={ended ? UI_ICONS.ended : UI_ICONS.timeLeft} size={16} /> {timeLeftText(challenge)}
         </p>
         {challenge.status === 'upcoming' && <p className="challenge-card__starts">Starts {formatDate(challenge.start_at)}</p>}
       </div>

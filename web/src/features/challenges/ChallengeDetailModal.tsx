@@ -6,7 +6,8 @@ import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetChallengeLeaderboardQuery, useGetChallengeQuery } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
-import { pointsText, rankMark, timeLeftText, warriorsText } from './challenge-rules';
+import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
+import { Icon, RankMark, UI_ICONS } from '../../components/icons';
 
 interface ChallengeDetailModalProps {
   challengeId: number;
@@ -27,17 +28,17 @@ function Leaderboard({ entries }: { entries: ChallengeLeaderboardEntry[] }) {
         const rank = index + 1;
         return (
           <li key={entry.user_id} className={`challenge-board__row${rank <= 3 ? ' challenge-board__row--podium' : ''}`}>
-            <span className="challenge-board__rank" aria-label={`Rank ${rank}`}>
-              {rankMark(rank)}
+            <span className="challenge-board__rank" role="img" aria-label={`Rank ${rank}`}>
+              <RankMark rank={rank} />
             </span>
             <Avatar name={entry.name} picture={entry.profile_picture} size="sm" />
             <span className="challenge-board__who">
               <span className="challenge-board__name">
                 {entry.name}
                 {entry.role === 'owner' && (
-                  <span role="img" aria-label="Host" title="Host">
+                  <span title="Host">
                     {' '}
-                    👑
+                    <Icon icon={UI_ICONS.owner} label="Host" size={16} />
                   </span>
                 )}
               </span>
@@ -116,10 +117,7 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
                 label: 'Hosted by',
                 value: (
                   <>
-                    {challenge.owner_name}{' '}
-                    <span role="img" aria-label="Host">
-                      👑
-                    </span>
+                    {challenge.owner_name} <Icon icon={UI_ICONS.owner} label="Host" size={16} />
                   </>
                 ),
               },

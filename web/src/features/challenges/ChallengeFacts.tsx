@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ActivityGoalMap } from '@warriors/contracts';
 import { goalLines } from './challenge-rules';
+import { ACTIVITY_ICONS, Icon } from '../../components/icons';
 
 export interface ChallengeFact {
   label: string;
@@ -35,8 +36,7 @@ export function ChallengeFacts({ facts, goals, goalText }: ChallengeFactsProps) 
           <ul className="chip-list challenge-goal-lines">
             {lines.map((goal) => (
               <li key={goal.type}>
-                <span aria-hidden="true">{goal.icon} </span>
-                {goalText(goal)}
+                <Icon icon={ACTIVITY_ICONS[goal.type]} size={16} /> {goalText(goal)}
               </li>
             ))}
           </ul>

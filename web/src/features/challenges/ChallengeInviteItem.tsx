@@ -2,6 +2,7 @@ import type { ChallengeInvite } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
 import './invite-item.css';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 interface ChallengeInviteItemProps {
   invite: ChallengeInvite;
@@ -35,8 +36,8 @@ export function ChallengeInviteItem({ invite, now, onAccepted }: ChallengeInvite
 
   return (
     <div className="challenge-invite">
-      <span className="challenge-invite__icon" aria-hidden="true">
-        🏆
+      <span className="challenge-invite__icon">
+        <Icon icon={UI_ICONS.invitation} />
       </span>
       <div className="challenge-invite__body">
         <p className="challenge-invite__text">

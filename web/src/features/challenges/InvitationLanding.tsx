@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/relative-time';
 import { useGetPublicChallengeQuery, useJoinChallengeMutation } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
 import { pointsText, warriorsText } from './challenge-rules';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 interface InvitationLandingProps {
   challengeId: string;
@@ -59,8 +60,7 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: I
       {challenge ? (
         <div className="challenge-detail invitation-landing">
           <p className="invitation-landing__name">
-            <span aria-hidden="true">🏆 </span>
-            {challenge.name}
+            <Icon icon={UI_ICONS.invitation} /> {challenge.name}
           </p>
           {challenge.description && <p className="challenge-detail__description">{challenge.description}</p>}
           <ChallengeFacts

@@ -141,16 +141,11 @@ export function timeLeftText(challenge: Pick<Challenge, 'status' | 'days_remaini
   return `${counted(challenge.days_remaining, 'day')} remaining`;
 }
 
-/** Medals for the first three ranks, then #rank. */
-export function rankMark(rank: number): string {
-  return ['🥇', '🥈', '🥉'][rank - 1] ?? `#${rank}`;
-}
-
-/** The goals in the catalog's order, each with its icon and label. */
-export function goalLines(goals: ActivityGoalMap): Array<{ type: ActivityType; icon: string; label: string; plural: string; count: number }> {
+/** The goals in the catalog's order, each with its label. */
+export function goalLines(goals: ActivityGoalMap): Array<{ type: ActivityType; label: string; plural: string; count: number }> {
   return (Object.keys(ACTIVITY_CATALOG) as ActivityType[])
     .filter((type) => goals[type] !== undefined)
-    .map((type) => ({ type, icon: ACTIVITY_CATALOG[type].icon, label: ACTIVITY_CATALOG[type].label, plural: ACTIVITY_CATALOG[type].plural, count: goals[type] ?? 0 }));
+    .map((type) => ({ type, label: ACTIVITY_CATALOG[type].label, plural: ACTIVITY_CATALOG[type].plural, count: goals[type] ?? 0 }));
 }
 
 /** The users the picker may still offer: not the caller, not already picked. */

@@ -1,6 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
 import {
-  CAMPAIGN_ICON_EMOJI,
   CAMPAIGN_ICONS,
   DASHBOARD_COUNT_MAX,
   GOAL_ACTIVITY_TYPES,
@@ -21,6 +20,7 @@ import { useCreateGoalMutation } from './api';
 import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
 import './goals.css';
+import { GOAL_ICONS, Icon } from '../../components/icons';
 
 /** The ten icons of spec point 9; the stats screen offers all twelve. */
 const DASHBOARD_ICONS = CAMPAIGN_ICONS.slice(0, 10);
@@ -94,7 +94,7 @@ function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) =
           {icons.map((key) => (
             <label key={key} className="icon-picker__option" title={key}>
               <input type="radio" name={`${formId}-icon`} value={key} checked={icon === key} onChange={() => setIcon(key)} aria-label={key} />
-              <span aria-hidden="true">{CAMPAIGN_ICON_EMOJI[key]}</span>
+              <Icon icon={GOAL_ICONS[key]} size={22} />
             </label>
           ))}
         </div>

@@ -130,7 +130,7 @@ describe('Active Goals', () => {
       }),
     ]);
     const sprint = (await within(goalsPanel()).findByText('Sprint')).closest('li')!;
-    expect(sprint).toHaveTextContent('🚀');
+    expect(sprint.querySelector('.goal-card__icon .lucide-rocket')).not.toBeNull();
     expect(within(sprint).getByRole('progressbar')).toHaveAttribute('aria-valuenow', '100');
     expect(sprint).toHaveTextContent('3 / 3');
     expect(sprint).toHaveTextContent('1 day left');

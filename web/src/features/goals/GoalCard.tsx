@@ -1,9 +1,10 @@
 import type { ReactNode } from 'react';
-import { ACTIVITY_CATALOG, CAMPAIGN_ICON_EMOJI, type ActivityType, type Campaign } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, type ActivityType, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
 import { goalItemsOf, progressPercent } from './goal-rules';
 import './goals.css';
+import { ACTIVITY_ICONS, GOAL_ICONS, Icon } from '../../components/icons';
 
 /**
  * The server's count of the owner's local days left (the goal's zone, not the browser's), and 0 once
@@ -66,8 +67,7 @@ function Breakdown({ goal }: { goal: Campaign }) {
     <ul className="goal-card__breakdown" aria-label={`${goal.name} by activity`}>
       {goal.activity_breakdown.map(({ type, current, target }) => (
         <li key={type} className={current >= target ? 'chip chip--done' : 'chip'}>
-          <span aria-hidden="true">{ACTIVITY_CATALOG[type].icon} </span>
-          {ACTIVITY_CATALOG[type].label} {Math.min(current, target)}/{target}
+          <Icon icon={ACTIVITY_ICONS[type]} size={16} /> {ACTIVITY_CATALOG[type].label} {Math.min(current, target)}/{target}
         </li>
       ))}
     </ul>
@@ -86,8 +86,8 @@ export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
   const left = variant === 'active' ? daysLeft(goal, now) : null;
   return (
     <li className={`goal-card goal-card--${variant}`}>
-      <span className="goal-card__icon" aria-hidden="true">
-        {CAMPAIGN_ICON_EMOJI[goal.icon]}
+      <span className="goal-card__icon">
+        <Icon icon={GOAL_ICONS[goal.icon]} size={28} />
       </span>
       <div className="goal-card__body">
         <div className="goal-card__head">

@@ -6,9 +6,10 @@ import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import { useGetLeaderboardQuery } from './api';
-import { leaderName, rankLabel } from './leaderboard-rules';
+import { leaderName } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
+import { RankMark } from '../../components/icons';
 
 export const LEADERBOARD_POLL_MS = 30_000;
 
@@ -31,8 +32,8 @@ export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
             const isViewer = row.id === viewer?.id;
             return (
               <li key={row.id} className={`board-list__row${isViewer ? ' board-list__row--you' : ''}`}>
-                <span className="board-list__rank" aria-label={`Rank ${row.rank}`}>
-                  {rankLabel(row.rank)}
+                <span className="board-list__rank" role="img" aria-label={`Rank ${row.rank}`}>
+                  <RankMark rank={row.rank} />
                 </span>
                 <Avatar name={row.name || row.username} picture={row.profile_picture} size="sm" />
                 <span className="board-list__name">

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { leaderboardRow, publicProfile } from '../../../test/fixtures';
-import { callsTo, jsonResponse, mockApi, renderApp, signedIn, testUser } from '../../../test/render';
+import { callsTo, jsonResponse, mockApi, renderApp, signedIn, rankShown, testUser } from '../../../test/render';
 
 const recently = new Date(Date.now() - 2 * 60_000).toISOString();
 const longAgo = new Date(Date.now() - 60 * 60_000).toISOString();
@@ -38,10 +38,10 @@ describe('LeaderboardScreen', () => {
   it("ranks with medals then #n, names as 'First L.' or the username, and marks the user (You)", async () => {
     await openLeaderboard();
     await screen.findByRole('button', { name: 'Bob S.' });
-    expect(within(rowOf('Bob S.')).getByLabelText('Rank 1')).toHaveTextContent('🥇');
-    expect(within(rowOf('cy_hustle')).getByLabelText('Rank 2')).toHaveTextContent('🥈');
-    expect(within(rowOf('Dee P.')).getByLabelText('Rank 3')).toHaveTextContent('🥉');
-    expect(within(rowOf('Ana S.')).getByLabelText('Rank 4')).toHaveTextContent('#4');
+    expect(rankShown(within(rowOf('Bob S.')).getByLabelText('Rank 1'))).toBe('gold medal');
+    expect(rankShown(within(rowOf('cy_hustle')).getByLabelText('Rank 2'))).toBe('silver medal');
+    expect(rankShown(within(rowOf('Dee P.')).getByLabelText('Rank 3'))).toBe('bronze medal');
+    expect(rankShown(within(rowOf('Ana S.')).getByLabelText('Rank 4'))).toBe('#4');
     expect(rowOf('Ana S.')).toHaveTextContent('(You)');
     expect(rowOf('Bob S.')).not.toHaveTextContent('(You)');
   });
@@ -114,7 +114,7 @@ describe('LeaderboardScreen', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'cy_hustle' }));
     const notice = await within(screen.getByRole('dialog')).findByText(/This user has set their profile to private/);
-    expect(notice).toHaveTextContent('🔒 This user has set their profile to private');
+    expect(notice).toHaveTextContent('This user has set their profile to private');
     expect(screen.getByRole('dialog')).not.toHaveTextContent('Member since');
     await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close' }));
 

@@ -12,9 +12,10 @@ import { selectCurrentUser } from '../../lib/session';
 import { ResetCountdown } from './ResetCountdown';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-import { isActive, leaderName, rankLabel, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
+import { isActive, leaderName, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
+import { Icon, RankMark, UI_ICONS } from '../../components/icons';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;
@@ -39,7 +40,7 @@ function RankSummary({ period }: { period: LeaderboardWindow }) {
 function StatusCell({ active }: { active: boolean }) {
   return (
     <span className={`status status--${active ? 'active' : 'offline'}`}>
-      <span className="status__dot" aria-hidden="true" />
+      <Icon icon={active ? UI_ICONS.active : UI_ICONS.offline} size={16} />
       <span className="status__text">{active ? 'Active' : 'Offline'}</span>
     </span>
   );
@@ -77,7 +78,7 @@ function LeaderboardTable({ period }: { period: LeaderboardWindow }) {
             return (
               <tr key={row.id} className={isViewer ? 'board-table__you' : undefined}>
                 <td className="board-table__rank" aria-label={`Rank ${row.rank}`}>
-                  {rankLabel(row.rank)}
+                  <RankMark rank={row.rank} />
                 </td>
                 <td className="board-table__avatar">
                   <Avatar name={row.name || row.username} picture={row.profile_picture} size="sm" />

@@ -1,4 +1,4 @@
-import { formatCountdown, isActive, leaderName, msUntilLocalMidnight, rankLabel, showsRankSummary } from './leaderboard-rules';
+import { formatCountdown, isActive, leaderName, msUntilLocalMidnight, showsRankSummary } from './leaderboard-rules';
 
 describe('leaderName', () => {
   it('shows the first name plus the last initial', () => {
@@ -11,12 +11,6 @@ describe('leaderName', () => {
     expect(leaderName('', 'ghost_rider')).toBe('ghost_rider');
     expect(leaderName('   ', 'ghost_rider')).toBe('ghost_rider');
     expect(leaderName(null, 'ghost_rider')).toBe('ghost_rider');
-  });
-});
-
-describe('rankLabel', () => {
-  it('gives medals to the first three and #n after', () => {
-    expect([1, 2, 3, 4, 20].map(rankLabel)).toEqual(['🥇', '🥈', '🥉', '#4', '#20']);
   });
 });
 

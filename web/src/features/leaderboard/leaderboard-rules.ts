@@ -23,13 +23,6 @@ export function leaderName(name: string | null | undefined, username: string): s
   return parts.length > 1 && last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
 }
 
-const MEDALS: Record<number, string> = { 1: '🥇', 2: '🥈', 3: '🥉' };
-
-/** Medals for the podium, '#n' below it. */
-export function rankLabel(rank: number): string {
-  return MEDALS[rank] ?? `#${rank}`;
-}
-
 /** Active if it is the viewer, or their last activity is under 10 minutes old (spec point 4). */
 export function isActive(row: Pick<LeaderboardRow, 'id' | 'last_activity_date'>, viewerId: string | undefined, now: Date): boolean {
   if (row.id === viewerId) return true;

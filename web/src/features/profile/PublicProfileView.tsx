@@ -8,6 +8,7 @@ import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetPublicProfileQuery } from './api';
 import './profile.css';
+import { ACTIVITY_ICONS, BadgeArt, Icon } from '../../components/icons';
 
 const COUNT_WINDOWS = [
   ['today', 'Today'],
@@ -39,7 +40,7 @@ function ActivityCounts({ counts }: { counts: ActivityCountsByWindow }) {
           {types.map((type) => (
             <tr key={type}>
               <th scope="row">
-                <span aria-hidden="true">{ACTIVITY_CATALOG[type].icon}</span> {ACTIVITY_CATALOG[type].label}
+                <Icon icon={ACTIVITY_ICONS[type]} size={18} /> {ACTIVITY_CATALOG[type].label}
               </th>
               {COUNT_WINDOWS.map(([window]) => (
                 <td key={window}>{(counts[window][type] ?? 0).toLocaleString('en-US')}</td>
@@ -83,7 +84,7 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
           <ul className="chip-list">
             {profile.badges.map((badge) => (
               <li key={badge.id} className="profile-badges__item" title={badge.description}>
-                <span aria-hidden="true">🏅</span> {badge.name}
+                <BadgeArt badgeType={badge.badge_type} cycle={badge.cycle} earned size="sm" /> {badge.name}
                 {badge.repeat_count > 1 && <span className="muted"> ×{badge.repeat_count}</span>}
               </li>
             ))}

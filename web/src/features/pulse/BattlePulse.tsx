@@ -8,10 +8,11 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../../lib/session';
 import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
-import { canNudge, EVENT_NUDGES, mergePulseEvents, NUDGE_ICONS, PULSE_ICONS } from './pulse-rules';
+import { canNudge, EVENT_NUDGES, mergePulseEvents } from './pulse-rules';
 import { useBoardsRefresh } from './use-boards-refresh';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
 import './pulse.css';
+import { Icon, NUDGE_ICONS, PULSE_ICONS } from '../../components/icons';
 
 /** How long 'Cheer sent!' stays under the event. */
 const CONFIRMATION_MS = 4_000;
@@ -38,7 +39,7 @@ function NudgeButtons({ event }: { event: PulseEvent }) {
       <div className="pulse__actions">
         {EVENT_NUDGES.map((nudge) => (
           <button key={nudge.type} type="button" className="pulse__nudge" disabled={isLoading} aria-label={nudge.name(event.username)} onClick={() => void send(nudge)}>
-            <span aria-hidden="true">{NUDGE_ICONS[nudge.type]}</span> {nudge.label}
+            <Icon icon={NUDGE_ICONS[nudge.type]} size={16} /> {nudge.label}
           </button>
         ))}
       </div>
@@ -94,8 +95,8 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
     <ul className="feed row-list" aria-label="Battle Pulse events">
       {events.map((event) => (
         <li key={event.id} className="feed__item">
-          <span className="feed__icon" aria-hidden="true">
-            {PULSE_ICONS[event.type]}
+          <span className="feed__icon">
+            <Icon icon={PULSE_ICONS[event.type]} />
           </span>
           <div className="feed__body">
             <p>

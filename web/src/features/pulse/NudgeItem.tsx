@@ -1,8 +1,8 @@
 import type { Nudge } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useMarkNudgeReadMutation } from './api';
-import { NUDGE_ICONS } from './pulse-rules';
 import './nudge-item.css';
+import { Icon, NUDGE_ICONS } from '../../components/icons';
 
 /** One nudge in the bell: clicking an unread one marks it read (a failure is only logged and undone). */
 export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
@@ -19,8 +19,8 @@ export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
 
   return (
     <button type="button" className="nudge-item" onClick={() => void onClick()}>
-      <span className="nudge-item__icon" aria-hidden="true">
-        {NUDGE_ICONS[nudge.type]}
+      <span className="nudge-item__icon">
+        <Icon icon={NUDGE_ICONS[nudge.type]} />
       </span>
       <span className="nudge-item__body">
         <span className="nudge-item__text">{nudge.message}</span>

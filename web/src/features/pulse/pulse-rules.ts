@@ -1,12 +1,9 @@
-import { LiveSocketMessage, PULSE_LIMIT, WEBSOCKET_PATH, type NudgeType, type PulseEvent, type PulseEventType } from '@warriors/contracts';
+import { LiveSocketMessage, PULSE_LIMIT, WEBSOCKET_PATH, type NudgeType, type PulseEvent } from '@warriors/contracts';
 import { parseServerTime } from '../../lib/relative-time';
 
 /** The first reconnect waits about this long; each failure doubles it up to RECONNECT_MAX_MS. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
-
-export const PULSE_ICONS: Record<PulseEventType, string> = { achievement: '🏅', encourage: '💪', challenge: '⚔️', coach: '🧭' };
-export const NUDGE_ICONS: Record<NudgeType, string> = { props: '👏', cheer: '🎉', encourage: '💪', challenge: '⚔️' };
 
 /** The nudges a pulse event offers, with the button text, its accessible name and the confirmation. */
 export const EVENT_NUDGES = [

@@ -12,6 +12,7 @@ import { joinFailed } from './GoalProgress';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { goalEditBody, type GoalEdit } from './stats-rules';
 import './stats.css';
+import { ACTIVITY_ICONS, Icon } from '../../components/icons';
 
 const editOf = (goal: Campaign): GoalEdit => ({
   duration: String(goal.duration_days),
@@ -45,15 +46,15 @@ function GoalEditForm({ goal, onDone }: { goal: Campaign; onDone: () => void }) 
         <FormErrors errors={errors} />
         <div className="stats-edit__fields">
           {Object.entries(edit.counts).map(([type, count]) => {
-            const { label, icon } = ACTIVITY_CATALOG[type as keyof typeof ACTIVITY_CATALOG];
+            const activityType = type as keyof typeof ACTIVITY_CATALOG;
+            const { label } = ACTIVITY_CATALOG[activityType];
             return (
               <TextField
                 key={type}
                 id={`${formId}-${type}`}
                 label={
                   <>
-                    <span aria-hidden="true">{icon} </span>
-                    {label}
+                    <Icon icon={ACTIVITY_ICONS[activityType]} size={16} /> {label}
                   </>
                 }
                 type="number"

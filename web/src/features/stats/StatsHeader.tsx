@@ -2,6 +2,7 @@ import { useAppSelector } from '../../app/hooks';
 import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
 import './stats.css';
+import { Icon, UI_ICONS } from '../../components/icons';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -15,7 +16,7 @@ export function StatsHeader({ totalPoints }: { totalPoints: number | undefined }
       <div className="stats-header__item">
         <dt>Day streak</dt>
         <dd>
-          🔥 {streak} {streak === 1 ? 'day' : 'days'}
+          <Icon icon={UI_ICONS.streak} /> {streak} {streak === 1 ? 'day' : 'days'}
         </dd>
       </div>
       <div className="stats-header__item">
