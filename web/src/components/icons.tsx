@@ -98,7 +98,7 @@ export const PULSE_ICONS: Record<PulseEventType, LucideIcon> = { achievement: Aw
 export const NUDGE_ICONS: Record<NudgeType, LucideIcon> = { props: ThumbsUp, cheer: PartyPopper, encourage: BicepsFlexed, challenge: Swords };
 
 /** The nav bar's links, by the ids nav-links.ts names them with. */
-export const NAV_ICONS = { dashboard: LayoutDashboard, battleGround: Swords, challenges: Trophy, stats: ChartColumn, profile: UserRound } as const satisfies Record<
+export const NAV_ICONS = { dashboard: LayoutDashboard, battleGround: Swords, challenges: Trophy, goals: Target, stats: ChartColumn, profile: UserRound } as const satisfies Record<
   string,
   LucideIcon
 >;

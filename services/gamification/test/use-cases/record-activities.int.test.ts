@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool } from 'pg';
 import { addDays, pointsFor, type ActivityType, type EventOf, type LocalDate } from '@warriors/contracts';
-import { createLogger, createMemoryBus, createOutbox, migrate, type Database, type Outbox } from '@warriors/kit';
+import { createLogger, createMemoryBus, createOutbox, fixedClock, migrate, type Database, type Outbox } from '@warriors/kit';
 import { bothDatabases, createTestDatabase } from '@warriors/test-support';
 import { inSchema, SCHEMA, type Executor, type GamificationDatabase } from '../../src/store/schema';
 import { projectedUsers } from '../../src/store/users.store';
 import { recordActivities, recordActivity, type RecordOutcome } from '../../src/use-cases/record-activity';
-import { userStats } from '../../src/use-cases/user-stats';
+import { getUserStats } from '../../src/use-cases/get-user-stats.use-case';
 
 type ActivityLogged = EventOf<'activity.logged'>;
 
@@ -262,8 +262,9 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
       ['applied', 1],
       ['held', 1],
     ]);
-    expect((await userStats(db, ana, at)).streak_days).toBe(3);
-    expect((await userStats(db, ben, at)).streak_days).toBe(1);
+    const userStats = getUserStats({ db, clock: fixedClock(at) });
+    expect((await userStats(ana)).streak_days).toBe(3);
+    expect((await userStats(ben)).streak_days).toBe(1);
   });
 
   it("lets exactly the ceiling through when batches of one user's entries race", async () => {

@@ -60,7 +60,6 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
         <p className={`challenge-card__time${ended ? ' challenge-card__time--ended' : ''}`}>
           <Icon icon={ended ? UI_ICONS.ended : UI_ICONS.timeLeft} size={16} /> {timeLeftText(challenge)}
         </p>
-        {challenge.status === 'upcoming' && <p className="challenge-card__starts">Starts {formatDate(challenge.start_at)}</p>}
       </div>
       {actions && <div className="challenge-card__actions">{actions}</div>}
     </li>
