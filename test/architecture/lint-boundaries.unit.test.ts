@@ -122,10 +122,14 @@ describe('lint: web layers', () => {
     expect(await importErrors('web/src/components/Planted.tsx', "export { GoalRings } from '../features/goals';\n")).toEqual(refused('Shared code'));
   });
 
-  it('refuses plain redux hooks outside app/hooks.ts', async () => {
+  it('refuses plain redux hooks outside lib/hooks.ts', async () => {
     const code = "import { useSelector } from 'react-redux';\nexport const useName = () => useSelector((state: { name: string }) => state.name);\n";
     expect(await importErrors('web/src/features/goals/Planted.tsx', code)).toEqual(refused('typed hooks'));
-    expect(await importErrors('web/src/app/hooks.ts', code)).toEqual([]);
+    expect(await importErrors('web/src/lib/hooks.ts', code)).toEqual([]);
+  });
+
+  it('refuses a feature importing the app layer that composes it', async () => {
+    expect(await importErrors('web/src/features/goals/Planted.tsx', "export { useAppSelector } from '../../app/hooks';\n")).toEqual(refused('does not import the app layer'));
   });
 
   it('refuses an import cycle', async () => {
@@ -134,7 +138,7 @@ describe('lint: web layers', () => {
   });
 
   it('refuses the store taking a slice from a feature', async () => {
-    expect(await importErrors('web/src/app/store.ts', "export { GuestOnly } from '../features/auth';\n")).toEqual(refused('built from lib'));
+    expect(await importErrors('web/src/lib/store.ts', "export { GuestOnly } from '../features/auth';\n")).toEqual(refused('Shared code'));
   });
 
   it('refuses a hook called conditionally', async () => {

@@ -3,7 +3,7 @@ import './styles/tokens.css';
 import './styles/global.css';
 import { App } from './app/App';
 import { startSession } from './app/start-session';
-import { makeStore } from './app/store';
+import { makeStore } from './lib/store';
 
 const store = makeStore();
 startSession(store);

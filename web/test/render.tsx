@@ -3,7 +3,7 @@ import type { User } from '@warriors/contracts';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../src/app/routes';
-import { makeStore, type RootState } from '../src/app/store';
+import { makeStore, type RootState } from '../src/lib/store';
 import { initialSessionState } from '../src/lib/session';
 
 /** What a board's rank cell shows: the tone of its medal ('gold medal'), or its text ('#4'). */

@@ -2,7 +2,7 @@ import { StrictMode } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { routes } from './routes';
-import type { AppStore } from './store';
+import type { AppStore } from '../lib/store';
 
 const router = createBrowserRouter(routes);
 

@@ -1,6 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { selectCurrentUser } from '../lib/session';
-import { useAppSelector } from './hooks';
+import { useAppSelector } from '../lib/hooks';
 import { NavBar } from './NavBar';
 
 export function Layout() {

@@ -10,7 +10,7 @@ import { ChallengeInviteItem, useGetChallengeInvitesQuery } from '../features/ch
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
-import { useAppDispatch } from './hooks';
+import { useAppDispatch } from '../lib/hooks';
 import { inviteHref } from './invite';
 import { bellLabel, NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
 import { NOTIFICATIONS_POLL_MS, notificationsFrom, unreadCount } from './notifications';

@@ -1,5 +1,5 @@
 import { fetchCurrentUser } from '../lib/session';
-import type { AppStore } from './store';
+import type { AppStore } from '../lib/store';
 
 /** On load, a stored token is checked by fetching its user (spec point 4). */
 export function startSession(store: AppStore): void {

@@ -16,7 +16,7 @@ import { CompactLeaderboard, LEADERBOARD_POLL_MS, useGetMyStandingQuery, WINDOW_
 import { BattlePulse } from '../../features/pulse';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { greeting } from './greeting';
 import './dashboard.css';
 

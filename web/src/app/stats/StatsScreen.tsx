@@ -1,6 +1,6 @@
 import { useId, useState, type ReactNode } from 'react';
 import { CAMPAIGN_ICONS, DEFAULT_DAILY_GOAL_POINTS, type LeaderboardWindow } from '@warriors/contracts';
-import { useAppSelector } from '../hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { LoadingScreen } from '../../components/LoadingScreen';
 import { afterAuthPath, paths } from '../../config/paths';
 import { selectCurrentUser, selectSessionLoading } from '../../lib/session';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { USER_SEARCH_MIN_CHARS } from '@warriors/contracts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import { useSearchUsersQuery } from './api';

@@ -1,6 +1,6 @@
 import type { LeaderboardWindow } from '@warriors/contracts';
 import { Link } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { Avatar } from '../../components/Avatar';
 import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import type { LeaderboardWindow } from '@warriors/contracts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
 import { PromoBanner } from '../../components/PromoBanner';

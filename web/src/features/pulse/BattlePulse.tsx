@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import type { PulseEvent } from '@warriors/contracts';
-import { useAppDispatch, useAppSelector } from '../../app/hooks';
+import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { errorMessage } from '../../lib/api-error';
 import { relativeTime } from '../../lib/relative-time';
 import { useFlash } from '../../lib/use-flash';

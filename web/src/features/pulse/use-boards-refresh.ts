@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { BOARDS_CHANGED_GAP_MS, createCoalescer } from '@warriors/contracts';
-import { useAppDispatch } from '../../app/hooks';
+import { useAppDispatch } from '../../lib/hooks';
 import { api } from '../../lib/api';
 
 /** What a boards change moves on the dashboard: every leaderboard, the ranks and Shots Fired. */

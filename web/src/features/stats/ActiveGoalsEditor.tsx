@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { ACTIVITY_CATALOG, GOAL_COUNT_MAX, type Campaign, type CampaignList } from '@warriors/contracts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { FormErrors } from '../../components/FormErrors';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { STATS_BUCKETS, type CampaignList, type StatsBucket } from '@warriors/contracts';
-import { useAppSelector } from '../../app/hooks';
+import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { ProgressRing } from '../../components/ProgressRing';

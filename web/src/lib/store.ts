@@ -1,7 +1,7 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
-import { sessionReducer } from '../lib/session';
-import { api } from '../lib/api';
-import { writeToken } from '../lib/token-storage';
+import { sessionReducer } from './session';
+import { api } from './api';
+import { writeToken } from './token-storage';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
