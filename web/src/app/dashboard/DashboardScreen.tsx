@@ -11,9 +11,10 @@ import { LogActivityPanel, ShotsFired } from '../../features/activity';
 import { selectCurrentUser } from '../../lib/session';
 import { CoachingPanel } from '../../features/coaching';
 import { BadgesModal } from '../../features/badges';
-import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, finishedThisPeriod, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
+import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
 import { CompactLeaderboard, LEADERBOARD_POLL_MS, useGetMyStandingQuery, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
+import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAppSelector } from '../../lib/hooks';
@@ -106,7 +107,7 @@ export default function DashboardScreen() {
             <span className="stat__label">Today's rank</span>
           </button>
         </div>
-        <GoalRings goals={[...(campaigns?.active ?? []), ...finished]} />
+        <GoalRings goals={campaigns ? goalsOfThisPeriod(campaigns, now) : []} />
       </div>
       <div className="grid grid--two">
         <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} />

@@ -71,6 +71,7 @@ const finishedYesterday = campaign({
   name: 'Email Marathon',
   status: 'completed',
   completed_at: new Date(Date.now() - 86_400_000).toISOString(),
+  ends_at: new Date(Date.now() - 60 * 60_000).toISOString(),
 });
 const finishedLongAgo = campaign({
   campaign_id: 5,
@@ -78,6 +79,7 @@ const finishedLongAgo = campaign({
   name: 'Referral Champion',
   status: 'completed',
   completed_at: new Date(Date.now() - 9 * 86_400_000).toISOString(),
+  ends_at: new Date(Date.now() - 8 * 86_400_000).toISOString(),
 });
 
 async function openStats(
@@ -129,11 +131,24 @@ describe('StatsScreen', () => {
     expect(within(table).getByRole('rowheader', { name: 'Today' }).closest('tr')).toHaveTextContent('Today4250');
   });
 
+  it("reads today's beaten daily goal as the dashboard's ring does: 100 %, not 'No goal'", async () => {
+    const beaten = campaign({ status: 'completed', progress: 3, completed_at: new Date().toISOString() });
+    const { user } = await openStats(campaignList({ completed: [beaten] }), {
+      'GET /api/recent-activities': jsonResponse(200, []),
+      'GET /api/activity/held': jsonResponse(200, []),
+    });
+    await user.click(screen.getByRole('link', { name: 'Dashboard' }));
+    const dashboardRing = await screen.findByRole('link', { name: 'Daily goal: 100%' });
+    await user.click(dashboardRing);
+    const rings = await screen.findByRole('region', { name: 'Goal Progress' });
+    expect(await within(rings).findByRole('button', { name: 'Daily goals: 100%' })).toBeInTheDocument();
+  });
+
   it('fills the rings by bucket and lists a bucket’s goals and the goals completed this week in its modal', async () => {
     const { user } = await openStats();
     const rings = region('Goal Progress');
     await within(rings).findByRole('list');
-    expect(within(rings).getByRole('button', { name: 'Daily goals: 63%' })).toBeInTheDocument();
+    expect(within(rings).getByRole('button', { name: 'Daily goals: 62%' })).toBeInTheDocument();
     expect(within(rings).getByRole('button', { name: 'Weekly goals: 100%' })).toBeInTheDocument();
     expect(within(rings).getByRole('button', { name: 'Yearly goals: No goal' })).toBeInTheDocument();
     await user.click(within(rings).getByRole('button', { name: 'Weekly goals: 100%' }));

@@ -2,7 +2,8 @@ import type { ReactNode } from 'react';
 import { ACTIVITY_CATALOG, type ActivityType, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
-import { goalItemsOf, progressPercent } from './goal-rules';
+import { progressPercent } from '../../lib/goal-progress';
+import { goalItemsOf } from './goal-rules';
 import './goals.css';
 import { ACTIVITY_ICONS, GOAL_ICONS, Icon } from '../../components/icons';
 

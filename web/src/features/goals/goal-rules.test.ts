@@ -7,7 +7,6 @@ import {
   dashboardCountOnBlur,
   dashboardGoals,
   hasDailyGoal,
-  progressPercent,
   recommendationsFor,
   recordDailyGoal,
   validateCampaignForm,
@@ -17,11 +16,6 @@ import {
 const NOW = new Date('2026-11-23T15:00:00Z');
 
 describe('progress', () => {
-  it('caps a beaten goal at 100 %', () => {
-    expect(progressPercent({ progress: 5, goal_count: 3 })).toBe(100);
-    expect(progressPercent({ progress: 1, goal_count: 3 })).toBe(33);
-  });
-
   it("adds up a period's active goals for its ring, and has none for an empty period", () => {
     const active = [
       campaign({ duration_days: 7, progress: 10, goal_count: 40 }),

@@ -14,7 +14,7 @@ import {
   type GoalItem,
 } from '@warriors/contracts';
 import { activityCountOnBlur } from '../../lib/activity-counts';
-import { parseServerTime } from '../../lib/relative-time';
+import { combinedPercent, runningAt } from '../../lib/goal-progress';
 
 export type GoalActivityType = (typeof GOAL_ACTIVITY_TYPES)[number];
 
@@ -29,27 +29,9 @@ export const CATEGORY_LABELS: Record<GoalCategory, string> = {
   annual: 'Annual',
 };
 
-/** A goal's bar: progress over target, capped at 100 % once the goal is beaten (spec point 4). */
-export function progressPercent({ progress, goal_count }: Pick<Campaign, 'progress' | 'goal_count'>): number {
-  if (goal_count <= 0) return 0;
-  return Math.min(100, Math.round((progress / goal_count) * 100));
-}
-
 /** A period's ring: its goals of that category taken together; null when there is none. */
 export function categoryPercent(current: readonly Campaign[], category: GoalCategory): number | null {
-  const goals = current.filter((goal) => goalCategory(goal.duration_days) === category);
-  if (goals.length === 0) return null;
-  const progress = goals.reduce((sum, goal) => sum + Math.min(goal.progress, goal.goal_count), 0);
-  const target = goals.reduce((sum, goal) => sum + goal.goal_count, 0);
-  return progressPercent({ progress, goal_count: target });
-}
-
-/** Whether the goal's days (which end at its owner's local midnight, ends_at) are still running at `now`. */
-const runningAt = (goal: Campaign, now: Date): boolean => goal.ends_at !== null && parseServerTime(goal.ends_at) > now;
-
-/** Goals reached before their window closed: still this period's goals until it does. */
-export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
-  return list.completed.filter((goal) => runningAt(goal, now));
+  return combinedPercent(current.filter((goal) => goalCategory(goal.duration_days) === category));
 }
 
 /**

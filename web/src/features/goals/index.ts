@@ -7,7 +7,7 @@ export { useCreateGoalMutation, useGetCampaignsQuery, useUpdateCampaignMutation 
 export { DailyGoalLock } from './DailyGoalLock';
 export { DurationField } from './DurationField';
 export { GoalCard } from './GoalCard';
-export { finishedThisPeriod, goalItemsOf, hasDailyGoal, isCreator, recordDailyGoal } from './goal-rules';
+export { goalItemsOf, hasDailyGoal, isCreator, recordDailyGoal } from './goal-rules';
 export { GoalRings } from './GoalRings';
 export { RecommendationModal } from './RecommendationModal';
 export { useGoalActions } from './use-goal-actions';

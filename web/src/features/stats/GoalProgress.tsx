@@ -4,6 +4,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { ProgressRing } from '../../components/ProgressRing';
+import { goalsOfThisPeriod } from '../../lib/goal-progress';
 import { selectCurrentUser } from '../../lib/session';
 import { GoalCard, isCreator, useGoalActions } from '../goals';
 import { RemoveGoalButton } from './RemoveGoalButton';
@@ -54,9 +55,13 @@ function ManageGoalsModal({ bucket, campaigns, now, onClose }: { bucket: StatsBu
   );
 }
 
-/** Daily, Weekly, Monthly and Yearly rings over the active goals; each opens its manage modal. */
+/**
+ * Daily, Weekly, Monthly and Yearly rings over the goals of the running period, the dashboard's own set
+ * (a daily goal beaten today still fills its ring); each opens its manage modal.
+ */
 export function GoalProgress({ campaigns, now }: { campaigns: CampaignList; now: Date }) {
   const [managing, setManaging] = useState<StatsBucket | null>(null);
+  const current = goalsOfThisPeriod(campaigns, now);
   return (
     <>
       <ul className="goal-rings stats-rings">
@@ -68,7 +73,7 @@ export function GoalProgress({ campaigns, now }: { campaigns: CampaignList; now:
                 {BUCKET_LABELS[bucket]}
                 <span className="visually-hidden">{' goals: '}</span>
               </span>
-              <ProgressRing percent={bucketPercent(campaigns.active, bucket)} emptyText="No goal" />
+              <ProgressRing percent={bucketPercent(current, bucket)} emptyText="No goal" />
             </button>
           </li>
         ))}

@@ -16,6 +16,7 @@ import {
   type StatsBucket,
   type UserStats,
 } from '@warriors/contracts';
+import { combinedPercent, percentOf } from '../../lib/goal-progress';
 import { parseServerTime } from '../../lib/relative-time';
 
 export const BUCKET_LABELS: Record<StatsBucket, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
@@ -25,13 +26,9 @@ export function goalsInBucket(goals: readonly Campaign[], bucket: StatsBucket): 
   return goals.filter((goal) => statsBucket(goal.duration_days) === bucket);
 }
 
-/** A ring's fill: the bucket's goals taken together, each capped at its target; null when it has none. */
+/** A ring's fill: the bucket's goals taken together, as the dashboard's rings fill; null when it has none. */
 export function bucketPercent(goals: readonly Campaign[], bucket: StatsBucket): number | null {
-  const inBucket = goalsInBucket(goals, bucket);
-  const target = inBucket.reduce((sum, goal) => sum + goal.goal_count, 0);
-  if (target <= 0) return null;
-  const progress = inBucket.reduce((sum, goal) => sum + Math.min(goal.progress, goal.goal_count), 0);
-  return Math.min(100, Math.round((progress / target) * 100));
+  return combinedPercent(goalsInBucket(goals, bucket));
 }
 
 const WEEK_MS = 7 * 24 * 60 * 60 * 1000;
@@ -92,7 +89,7 @@ export function performanceRows(active: readonly Campaign[]): PerformanceRow[] {
     }
   }
   return [...totals].map(([type, { done, target }]) => {
-    const percent = target > 0 ? Math.round((done / target) * 100) : 0;
+    const percent = percentOf(done, target);
     return { type, label: ACTIVITY_CATALOG[type].label, done, target, percent, rating: performanceRating(percent) };
   });
 }
