@@ -99,7 +99,7 @@ export function mockFetch(...responses: Response[]): jest.Mock {
   return fetchMock;
 }
 
-type Reply = Response | ((init: RequestInit) => Response);
+type Reply = Response | ((init: RequestInit) => Response | Promise<Response>);
 
 /**
  * Answers by method and path, e.g. 'GET /api/leaderboard/today' or 'POST /api/activity', for screens

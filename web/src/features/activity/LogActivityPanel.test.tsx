@@ -15,6 +15,9 @@ const DASHBOARD_READS = {
   'GET /api/me': jsonResponse(200, { ...testUser, streak_days: 4 }),
 };
 
+/** One animation frame, as the fake timers count it. */
+const FRAME_MS = 16;
+
 function logButton(label: string) {
   const panel = screen.getByRole('region', { name: 'Log Activity' });
   return within(panel).getByRole('button', { name: new RegExp(`^${label}`) });
@@ -28,6 +31,13 @@ async function flushNetwork() {
   await act(async () => {
     for (let round = 0; round < 10; round += 1) await jest.advanceTimersByTimeAsync(0);
   });
+}
+
+/** The store tells its readers of the refetched data on the next animation frame: a frame, then the network again. */
+async function flushRefresh() {
+  await flushNetwork();
+  await act(() => jest.advanceTimersByTimeAsync(FRAME_MS));
+  await flushNetwork();
 }
 
 /** Waits for what a successful log sets off: the streak shown (4, from the answer or /me) and the refetches of the invalidated data. */
@@ -312,7 +322,7 @@ describe('after a log', () => {
     jest.useFakeTimers();
     const view = await openDashboard({ 'POST /api/activity': jsonResponse(201, result) }, { fakeTimers: true });
     await view.user.click(logButton('Cold Call'));
-    await flushNetwork();
+    await flushRefresh();
     return view;
   }
 
@@ -485,5 +495,48 @@ describe('entries held above a daily ceiling', () => {
     // The refetched list no longer holds it, but the row stays to say the click worked.
     expect(within(list).getByText('Confirmed: its points are on the leaderboards.')).toBeInTheDocument();
     expect(within(list).queryByRole('button', { name: 'Confirm 40 Cold Calls on Jun 15, 2025 (40 pts)' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the numbers first, then the celebration (spec point 4)', () => {
+  const daily = (progress: number) => campaignList({ active: [campaign({ name: 'Daily Goal', goal_count: 100, progress })] });
+  const milestone = logResult({ milestones: [{ percentage: 50, goal_name: 'Daily Goal', remaining: 50 }] });
+  const cardPercent = () => screen.getByRole('progressbar', { name: 'Daily Goal progress' }).getAttribute('aria-valuenow');
+
+  /** The goals answer 11 % at first; the refetch after the log waits until the test answers it. */
+  async function logWithGoalsHeld() {
+    jest.useFakeTimers();
+    let answerGoals: (response: Response) => void = () => undefined;
+    const replies = [() => jsonResponse(200, daily(11)), () => new Promise<Response>((resolve) => (answerGoals = resolve))];
+    const view = await openDashboard({ 'POST /api/activity': jsonResponse(201, milestone), 'GET /api/campaigns': () => (replies.shift() ?? replies[0]!)() }, { fakeTimers: true });
+    await flushRefresh();
+    expect(cardPercent()).toBe('11');
+    await view.user.click(logButton('Cold Call'));
+    await flushRefresh();
+    return { ...view, answerGoals: (progress: number) => answerGoals(jsonResponse(200, daily(progress))) };
+  }
+
+  it('shows the milestone toast only once the goal card beneath reads the new percent', async () => {
+    const { answerGoals, store } = await logWithGoalsHeld();
+    expect(logButton('Cold Call')).toHaveTextContent('Recorded!');
+    expect(cardPercent()).toBe('11');
+    expect(screen.queryByText('50% of Daily Goal')).not.toBeInTheDocument();
+
+    answerGoals(50);
+    await flushRefresh();
+    expect(screen.getByText('50% of Daily Goal')).toBeInTheDocument();
+    expect(cardPercent()).toBe('50');
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('shows the celebration anyway when a read is slow, after 1.5 s', async () => {
+    const { answerGoals, store } = await logWithGoalsHeld();
+    await act(() => jest.advanceTimersByTimeAsync(1400));
+    expect(screen.queryByText('50% of Daily Goal')).not.toBeInTheDocument();
+    await act(() => jest.advanceTimersByTimeAsync(100));
+    expect(screen.getByText('50% of Daily Goal')).toBeInTheDocument();
+    expect(cardPercent()).toBe('11');
+    answerGoals(50);
+    await settle(store, { fakeTimers: true });
   });
 });

@@ -3,7 +3,7 @@ import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES, type BulkActivityBody, type Lo
 import { Alert } from '../../components/Alert';
 import { Panel } from '../../components/Panel';
 import { errorMessage } from '../../lib/api-error';
-import { useLogActivityMutation, useLogBulkActivityMutation } from './api';
+import { changedByLog, useLogActivityMutation, useLogBulkActivityMutation } from './api';
 import { BulkModal } from './BulkModal';
 import { CelebrationLayer } from './CelebrationLayer';
 import { DirectMailModal } from './DirectMailModal';
@@ -13,6 +13,7 @@ import { createIdempotencyKeys } from './idempotency-keys';
 import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
 import { useCelebration } from './use-celebration';
 import { useFlash } from '../../lib/use-flash';
+import { useReadsRefreshedAfter } from '../../lib/reads-refreshed';
 import './activity.css';
 import { ACTIVITY_ICONS, Icon, UI_ICONS } from '../../components/icons';
 
@@ -21,6 +22,12 @@ const RECORDED_MS = 1500;
 
 const BULK = 'bulk';
 type ButtonId = ScoredActivityType | typeof BULK;
+
+/** A log on its way: the mutation's id and its answer. */
+interface SentLog {
+  requestId: string;
+  unwrap: () => Promise<LogResult>;
+}
 
 type Dialog = { kind: 'directMail' } | { kind: 'honor'; activityType: ScoredActivityType } | { kind: 'bulk' };
 
@@ -33,6 +40,7 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
   const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
   const { shown, celebrate, dismiss } = useCelebration();
+  const readsRefreshedAfter = useReadsRefreshedAfter();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [held, setHeld] = useState<{ activityId: string; message: string } | null>(null);
@@ -40,16 +48,20 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   const keys = useRef(createIdempotencyKeys()).current;
   const busy = singleState.isLoading || bulkState.isLoading;
 
-  /** Runs a log; resolves to the failure text for the caller to show, or null once logged and celebrated. */
-  const run = async <Request,>(button: ButtonId, action: Request, request: (idempotencyKey: string) => Promise<LogResult>, failureText: (error: unknown) => string) => {
+  /**
+   * Runs a log; resolves to the failure text for the caller to show, or null once logged. Its
+   * celebration waits for the numbers it speaks about (goals, boards, badges) to refresh.
+   */
+  const run = async <Request,>(button: ButtonId, action: Request, request: (idempotencyKey: string) => SentLog, failureText: (error: unknown) => string) => {
     setHeld(null);
     try {
-      const result = await request(keys.keyFor(action));
+      const sent = request(keys.keyFor(action));
+      const result = await sent.unwrap();
       keys.succeeded(action);
       setDialog(null);
       flashRecorded(button);
-      celebrate(result);
       if (result.held && result.held_message) setHeld({ activityId: result.activity.id, message: result.held_message });
+      void readsRefreshedAfter(sent.requestId, changedByLog(result)).then(() => celebrate(result));
       return null;
     } catch (failure) {
       return failureText(failure);
@@ -58,14 +70,14 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
 
   const logSingle = (type: ScoredActivityType) => {
     const action = { activity_type: type };
-    return run(type, action, (idempotencyKey) => logActivity({ ...action, idempotencyKey }).unwrap(), logErrorMessage);
+    return run(type, action, (idempotencyKey) => logActivity({ ...action, idempotencyKey }), logErrorMessage);
   };
 
   const logBulk = (button: ButtonId, body: BulkActivityBody) =>
     run(
       button,
       { bulk: body },
-      (idempotencyKey) => logBulkActivity({ body, idempotencyKey }).unwrap(),
+      (idempotencyKey) => logBulkActivity({ body, idempotencyKey }),
       (failure) => errorMessage(failure, 'Failed to log bulk activity'),
     );
 

@@ -12,7 +12,7 @@ interface Idempotent {
  * my standing and the badges when its points count; the held entries when it is held. Without
  * gamification's answer (no streak) whether it was held is unknown, so both.
  */
-function changedByLog(result: LogResult) {
+export function changedByLog(result: LogResult) {
   const answered = result.streak_days !== null;
   return [
     'RecentActivity',
