@@ -31,7 +31,7 @@ describe('the notification bell', () => {
     mockApi({
       'GET /api/challenge-invites': jsonResponse(200, [challengeInvite({ challenge_name: 'Dial Duel', created_at: '2026-11-24T11:00:00Z' })]),
       'GET /api/nudges/inbox': jsonResponse(200, [
-        nudge({ id: 'n-2', type: 'props', message: 'Jo Park gave you props!', from_username: 'jo', created_at: '2026-11-24T12:00:00Z' }),
+        nudge({ id: 'n-2', type: 'props', message: 'Jo Park gave you props!', from_name: 'Jo Park', from_username: 'jo', created_at: '2026-11-24T12:00:00Z' }),
         nudge({ id: 'n-1', created_at: '2026-11-24T10:00:00Z', is_read: true }),
       ]),
     });
@@ -39,9 +39,9 @@ describe('the notification bell', () => {
     expect(bell).toHaveTextContent('2');
     const items = within(list).getAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringMatching(/^Jo Park gave you props!@jo · .* · Unread$/),
+      expect.stringMatching(/^Jo P\. gave you props!@jo · .* · Unread$/),
       expect.stringContaining('invited you to Dial Duel'),
-      expect.stringMatching(/^Maria Lopez is cheering you on!@maria · .* · Read$/),
+      expect.stringMatching(/^Maria L\. is cheering you on!@maria · .* · Read$/),
     ]);
     expect(items[0]).toHaveClass('notifications__item--unread');
     expect(items[2]).not.toHaveClass('notifications__item--unread');
@@ -54,13 +54,13 @@ describe('the notification bell', () => {
     });
     const { user, list } = await openBell('Notifications, 1 unread');
     const item = within(list).getByRole('listitem');
-    await user.click(within(item).getByRole('button', { name: /Maria Lopez is cheering you on!/ }));
+    await user.click(within(item).getByRole('button', { name: /Maria L\. is cheering you on!/ }));
     await waitFor(() => expect(item).not.toHaveClass('notifications__item--unread'));
     expect(item).toHaveTextContent('· Read');
     expect(screen.getByRole('button', { name: 'Notifications' })).not.toHaveTextContent('1');
     expect(callsTo(fetchMock, 'PUT /api/nudges/n-7/read')).toHaveLength(1);
 
-    await user.click(within(item).getByRole('button', { name: /Maria Lopez is cheering you on!/ }));
+    await user.click(within(item).getByRole('button', { name: /Maria L\. is cheering you on!/ }));
     expect(callsTo(fetchMock, 'PUT /api/nudges/n-7/read')).toHaveLength(1);
   });
 

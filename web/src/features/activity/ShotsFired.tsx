@@ -4,7 +4,7 @@ import { activityCount } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { leaderName } from '../leaderboard';
+import { personName } from '../../lib/person-name';
 import { useGetRecentActivitiesQuery } from './api';
 import { groupFeed } from './feed-lines';
 import './activity.css';
@@ -37,7 +37,7 @@ export function ShotsFired() {
               </span>
               <div className="feed__body">
                 <p>
-                  <strong>{leaderName(line.name, line.username)}</strong> {line.quantity > 1 ? activityCount(line.quantity, line.activity_type) : label}
+                  <strong>{personName(line.name, line.username)}</strong> {line.quantity > 1 ? activityCount(line.quantity, line.activity_type) : label}
                 </p>
                 <p className="feed__meta">
                   <span className="feed__points">+{line.points} pts</span> · {relativeTime(line.created_at, now)}

@@ -8,6 +8,7 @@ import { useGetChallengeLeaderboardQuery, useGetChallengeQuery } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
 import { Icon, RankMark, UI_ICONS } from '../../components/icons';
+import { personName } from '../../lib/person-name';
 
 interface ChallengeDetailModalProps {
   challengeId: number;
@@ -34,7 +35,7 @@ function Leaderboard({ entries }: { entries: ChallengeLeaderboardEntry[] }) {
             <Avatar name={entry.name} picture={entry.profile_picture} size="sm" />
             <span className="challenge-board__who">
               <span className="challenge-board__name">
-                {entry.name}
+                {personName(entry.name, entry.username)}
                 {entry.role === 'owner' && (
                   <span title="Host">
                     {' '}

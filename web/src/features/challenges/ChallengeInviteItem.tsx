@@ -3,6 +3,7 @@ import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
 import './invite-item.css';
 import { Icon, UI_ICONS } from '../../components/icons';
+import { personName } from '../../lib/person-name';
 
 interface ChallengeInviteItemProps {
   invite: ChallengeInvite;
@@ -41,7 +42,8 @@ export function ChallengeInviteItem({ invite, now, onAccepted }: ChallengeInvite
       </span>
       <div className="challenge-invite__body">
         <p className="challenge-invite__text">
-          <strong>{invite.from_name}</strong> <span className="muted">@{invite.from_username}</span> invited you to <strong>{invite.challenge_name}</strong>
+          <strong>{personName(invite.from_name, invite.from_username)}</strong> <span className="muted">@{invite.from_username}</span> invited you to{' '}
+          <strong>{invite.challenge_name}</strong>
         </p>
         <p className="challenge-invite__time">{relativeTime(invite.created_at, now)}</p>
         <div className="challenge-invite__actions">

@@ -233,9 +233,9 @@ describe('the create modal', () => {
     await new Promise((resolve) => setTimeout(resolve, 400));
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users/search'))).toHaveLength(0);
     await user.type(search, 'a');
-    await user.click(await within(form).findByRole('button', { name: 'Invite Carla Diaz' }));
+    await user.click(await within(form).findByRole('button', { name: 'Invite Carla D.' }));
     expect(within(form).queryByRole('button', { name: 'Invite Ana Silva' })).not.toBeInTheDocument();
-    expect(within(form).getByRole('list', { name: 'Warriors to invite' })).toHaveTextContent('Carla Diaz');
+    expect(within(form).getByRole('list', { name: 'Warriors to invite' })).toHaveTextContent('Carla D. @carla');
     expect(fetchMock.mock.calls.filter(([url]) => String(url).startsWith('/api/users/search'))).toHaveLength(1);
 
     await user.click(within(form).getByRole('button', { name: 'Create Challenge' }));
@@ -419,7 +419,8 @@ describe('the detail modal', () => {
     const rows = within(detail).getAllByRole('listitem');
     const board = rows.filter((row) => row.classList.contains('challenge-board__row'));
     expect(board.map((row) => rankShown(within(row).getByLabelText(/^Rank/)))).toEqual(['gold medal', 'silver medal', 'bronze medal', '#4']);
-    expect(board[0]).toHaveTextContent('Bob Stone');
+    // Named as every list names people: first name and last initial.
+    expect(board[0]).toHaveTextContent('Bob S.');
     expect(board[0]).toHaveTextContent('@bob');
     expect(within(board[0] as HTMLElement).getByRole('img', { name: 'Host' })).toBeInTheDocument();
     expect(board[0]?.querySelector('.avatar')).toHaveTextContent('B');
@@ -524,7 +525,7 @@ describe('the bell', () => {
     await user.click(bell);
     const list = screen.getByRole('list', { name: 'Notifications' });
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('Bob Stone @bob invited you to Secret Sprint');
+    expect(items[0]).toHaveTextContent('Bob S. @bob invited you to Secret Sprint');
     expect(items[1]).toHaveTextContent('Older Fight');
     await user.click(within(list).getByRole('button', { name: 'Accept invite to Secret Sprint' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));

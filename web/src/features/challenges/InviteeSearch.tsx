@@ -6,6 +6,7 @@ import { selectCurrentUser } from '../../lib/session';
 import { useSearchUsersQuery } from './api';
 import { pickable, type Invitee } from './challenge-rules';
 import { TextField } from '../../components/TextField';
+import { personName } from '../../lib/person-name';
 
 /** Spec point 5: the search waits for 300 ms of quiet typing. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;
@@ -64,9 +65,9 @@ export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
               {results.map((result) => (
                 <li key={result.id}>
                   <span>
-                    <strong>{result.name ?? result.username}</strong> <span className="muted">@{result.username}</span>
+                    <strong>{personName(result.name, result.username)}</strong> <span className="muted">@{result.username}</span>
                   </span>
-                  <button type="button" className="btn btn--secondary btn--small" onClick={() => add(result)} aria-label={`Invite ${result.name ?? result.username}`}>
+                  <button type="button" className="btn btn--secondary btn--small" onClick={() => add(result)} aria-label={`Invite ${personName(result.name, result.username)}`}>
                     Invite
                   </button>
                 </li>
@@ -79,11 +80,11 @@ export function InviteeSearch({ picked, onChange }: InviteeSearchProps) {
         <ul className="invitee-search__picked" aria-label="Warriors to invite">
           {picked.map((invitee) => (
             <li key={invitee.id} className="invitee-chip">
-              {invitee.name ?? invitee.username} <span className="muted">@{invitee.username}</span>
+              {personName(invitee.name, invitee.username)} <span className="muted">@{invitee.username}</span>
               <button
                 type="button"
                 className="invitee-chip__remove"
-                aria-label={`Remove ${invitee.name ?? invitee.username}`}
+                aria-label={`Remove ${personName(invitee.name, invitee.username)}`}
                 onClick={() => onChange(picked.filter((other) => other.id !== invitee.id))}
               >
                 ×

@@ -6,7 +6,7 @@ import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import { useGetLeaderboardQuery } from './api';
-import { leaderName } from './leaderboard-rules';
+import { personName } from '../../lib/person-name';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { RankMark } from '../../components/icons';
@@ -28,7 +28,7 @@ export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
       ) : (
         <ol className="board-list row-list">
           {rows.map((row) => {
-            const name = leaderName(row.name, row.username);
+            const name = personName(row.name, row.username);
             const isViewer = row.id === viewer?.id;
             return (
               <li key={row.id} className={`board-list__row${isViewer ? ' board-list__row--you' : ''}`}>

@@ -12,7 +12,8 @@ import { selectCurrentUser } from '../../lib/session';
 import { ResetCountdown } from './ResetCountdown';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-import { isActive, leaderName, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
+import { personName } from '../../lib/person-name';
+import { isActive, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { Icon, RankMark, UI_ICONS } from '../../components/icons';
@@ -73,7 +74,7 @@ function LeaderboardTable({ period }: { period: LeaderboardWindow }) {
         </thead>
         <tbody>
           {rows.map((row) => {
-            const name = leaderName(row.name, row.username);
+            const name = personName(row.name, row.username);
             const isViewer = row.id === viewer?.id;
             return (
               <tr key={row.id} className={isViewer ? 'board-table__you' : undefined}>

@@ -2,5 +2,5 @@
 // the app's routes).
 export { useGetMyStandingQuery } from './api';
 export { CompactLeaderboard, LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-export { leaderName, WINDOW_TABS } from './leaderboard-rules';
+export { WINDOW_TABS } from './leaderboard-rules';
 export { ResetCountdown } from './ResetCountdown';

@@ -1,18 +1,4 @@
-import { formatCountdown, isActive, leaderName, msUntilLocalMidnight, showsRankSummary } from './leaderboard-rules';
-
-describe('leaderName', () => {
-  it('shows the first name plus the last initial', () => {
-    expect(leaderName('Ana Silva', 'ana')).toBe('Ana S.');
-    expect(leaderName('  Maria  de la  cruz ', 'maria')).toBe('Maria C.');
-  });
-
-  it('shows a one-word name as is, and the username without a name', () => {
-    expect(leaderName('Cher', 'cher')).toBe('Cher');
-    expect(leaderName('', 'ghost_rider')).toBe('ghost_rider');
-    expect(leaderName('   ', 'ghost_rider')).toBe('ghost_rider');
-    expect(leaderName(null, 'ghost_rider')).toBe('ghost_rider');
-  });
-});
+import { formatCountdown, isActive, msUntilLocalMidnight, showsRankSummary } from './leaderboard-rules';
 
 describe('isActive', () => {
   const now = new Date('2025-06-15T12:00:00Z');

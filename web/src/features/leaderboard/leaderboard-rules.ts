@@ -14,15 +14,6 @@ export const WINDOW_PHRASES: Record<LeaderboardWindow, string> = {
   alltime: 'all-time',
 };
 
-/** 'Ana S.': first name plus last initial; a one-word name as is; the username when there is no name. */
-export function leaderName(name: string | null | undefined, username: string): string {
-  const parts = (name ?? '').trim().split(/\s+/).filter(Boolean);
-  const [first] = parts;
-  if (!first) return username;
-  const last = parts.at(-1);
-  return parts.length > 1 && last ? `${first} ${last.charAt(0).toUpperCase()}.` : first;
-}
-
 /** Active if it is the viewer, or their last activity is under 10 minutes old (spec point 4). */
 export function isActive(row: Pick<LeaderboardRow, 'id' | 'last_activity_date'>, viewerId: string | undefined, now: Date): boolean {
   if (row.id === viewerId) return true;

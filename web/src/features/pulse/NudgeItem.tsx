@@ -1,8 +1,9 @@
-import type { Nudge } from '@warriors/contracts';
+import { nudgeMessage, type Nudge } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useMarkNudgeReadMutation } from './api';
 import './nudge-item.css';
 import { Icon, NUDGE_ICONS } from '../../components/icons';
+import { personName } from '../../lib/person-name';
 
 /** One nudge in the bell: clicking an unread one marks it read (a failure is only logged and undone). */
 export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
@@ -23,7 +24,7 @@ export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
         <Icon icon={NUDGE_ICONS[nudge.type]} />
       </span>
       <span className="nudge-item__body">
-        <span className="nudge-item__text">{nudge.message}</span>
+        <span className="nudge-item__text">{nudgeMessage(nudge.type, personName(nudge.from_name, nudge.from_username))}</span>
         <span className="nudge-item__meta">
           @{nudge.from_username} · {relativeTime(nudge.created_at, now)}
           {nudge.is_read ? ' · Read' : <span className="visually-hidden"> · Unread</span>}
