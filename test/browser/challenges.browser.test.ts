@@ -57,8 +57,8 @@ describe('warriors challenging each other in a real browser', () => {
     await form.getByLabel('Cold Call quantity').fill('10');
     await form.getByRole('checkbox', { name: /Private Challenge/ }).check();
     await form.getByRole('searchbox', { name: 'Search Warriors' }).fill('Gus');
-    await form.getByRole('button', { name: 'Invite Gus Grinder' }).click();
-    await form.getByRole('list', { name: 'Warriors to invite' }).getByText('Gus Grinder').waitFor();
+    await form.getByRole('button', { name: 'Invite Gus G.' }).click();
+    await form.getByRole('list', { name: 'Warriors to invite' }).getByText('Gus G.').waitFor();
     await screenshot(page, '41-challenges-create');
     expect(await accessibilityViolations(page)).toEqual([]);
     await form.getByRole('button', { name: 'Create Challenge' }).click();
@@ -104,10 +104,10 @@ describe('warriors challenging each other in a real browser', () => {
       const rows = dialog.locator('.challenge-board__row');
       expect(await rows.count()).toBe(2);
       await rows.nth(0).getByRole('img', { name: 'Rank 1' }).locator('.rank-medal--gold').waitFor();
-      expect(await rows.nth(0).innerText()).toMatch(/Gus Grinder[\s\S]*@/);
+      expect(await rows.nth(0).innerText()).toMatch(/Gus G\.[\s\S]*@/);
       expect(await rows.nth(0).innerText()).toContain('3 points');
       await rows.nth(1).getByRole('img', { name: 'Rank 2' }).locator('.rank-medal--silver').waitFor();
-      expect(await rows.nth(1).innerText()).toContain('Hana Host');
+      expect(await rows.nth(1).innerText()).toContain('Hana H.');
       await rows.nth(1).getByRole('img', { name: 'Host' }).waitFor();
     };
     await boardShows(rivalPage, `${product.url}/challenges`, 'Private Dial Duel', expectBoard);

@@ -38,7 +38,7 @@ describe('a new broker setting a daily goal and beating it in a real browser', (
     await screenshot(page, '22-goals-milestone-toast');
 
     await coldCall.click();
-    await page.getByRole('link', { name: 'Daily goal: 67%' }).waitFor();
+    await page.getByRole('link', { name: 'Daily goal: 66%' }).waitFor();
     await coldCall.click();
     await page.getByText('Goal Complete!').waitFor();
     await page.locator('.celebration--popup').getByText('Today: 3 Cold Calls').waitFor();

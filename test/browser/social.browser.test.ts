@@ -65,7 +65,7 @@ describe('warriors cheering each other on in a real browser', () => {
     const bell = mariaPage.getByRole('button', { name: 'Notifications, 1 unread' });
     await bell.waitFor();
     await bell.click();
-    const nudge = mariaPage.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Ben Carter is cheering you on!' });
+    const nudge = mariaPage.getByRole('list', { name: 'Notifications' }).getByRole('listitem').filter({ hasText: 'Ben C. is cheering you on!' });
     await nudge.waitFor();
     await screenshot(mariaPage, '72-social-bell-nudge');
     // The whole dashboard: the pulse column, the goal rings and the open bell.
@@ -125,7 +125,7 @@ describe('warriors cheering each other on in a real browser', () => {
     const mariaPhone = await product.signedIn(maria.body.access_token, PHONE);
     await mariaPhone.goto(`${product.url}/dashboard`);
     await mariaPhone.getByRole('button', { name: 'Notifications', exact: true }).click();
-    await mariaPhone.getByText('Ben Carter is cheering you on!').waitFor();
+    await mariaPhone.getByText('Ben C. is cheering you on!').waitFor();
     // The screen as the phone shows it, where a panel running off the side would be seen cut.
     await mariaPhone.screenshot({ path: path.join(SCREENSHOTS, '79-social-phone-bell.png') });
     const panel = await mariaPhone.locator('.notifications').boundingBox();
