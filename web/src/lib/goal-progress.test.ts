@@ -34,4 +34,9 @@ describe('goalsOfThisPeriod', () => {
     const list = campaignList({ active: [active], completed: [beatenToday, beatenYesterday] });
     expect(goalsOfThisPeriod(list, NOW).map((goal) => goal.id)).toEqual([1, 2]);
   });
+
+  it('drops an active goal whose days ended while the page stayed open', () => {
+    const endedAtMidnight = campaign({ id: 4, ends_at: '2026-11-23T06:00:00Z' });
+    expect(goalsOfThisPeriod(campaignList({ active: [endedAtMidnight] }), NOW)).toEqual([]);
+  });
 });

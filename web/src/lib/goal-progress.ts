@@ -26,7 +26,7 @@ export function combinedPercent(goals: readonly Pick<Campaign, 'progress' | 'goa
 }
 
 /** Whether the goal's days (which end at its owner's local midnight, ends_at) are still running at `now`. */
-export const runningAt = (goal: Campaign, now: Date): boolean => goal.ends_at !== null && parseServerTime(goal.ends_at) > now;
+const runningAt = (goal: Campaign, now: Date): boolean => goal.ends_at !== null && parseServerTime(goal.ends_at) > now;
 
 /** Goals reached before their window closed: still this period's goals until it does. */
 export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
@@ -34,10 +34,11 @@ export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
 }
 
 /**
- * The goals a ring speaks about: the active ones and those already reached whose days still run. So
- * today's daily goal, once beaten, is still today's goal at 100% until the day ends, on the dashboard
- * and in My Stats alike.
+ * The goals a ring speaks about, and what 'today's daily goal' means for the logging lock: those
+ * active or already reached whose days still run at `now`. So today's daily goal, once beaten, is
+ * still today's goal at 100% until the broker's midnight, on the dashboard and in My Stats alike, and
+ * a page left open past it speaks of the new day without waiting for the list to be fetched again.
  */
 export function goalsOfThisPeriod(list: CampaignList, now: Date): Campaign[] {
-  return [...list.active, ...finishedThisPeriod(list, now)];
+  return [...list.active, ...list.completed].filter((goal) => runningAt(goal, now));
 }

@@ -14,7 +14,7 @@ import {
   type GoalItem,
 } from '@warriors/contracts';
 import { activityCountOnBlur } from '../../lib/activity-counts';
-import { combinedPercent, runningAt } from '../../lib/goal-progress';
+import { combinedPercent, goalsOfThisPeriod } from '../../lib/goal-progress';
 
 export type GoalActivityType = (typeof GOAL_ACTIVITY_TYPES)[number];
 
@@ -35,13 +35,12 @@ export function categoryPercent(current: readonly Campaign[], category: GoalCate
 }
 
 /**
- * Logging opens once the user has a daily goal: an active 1-day goal, or one they already finished
- * whose day is still running, so beating today's goal never locks them out of logging more. An
- * active goal counts only until its end: a dashboard left open overnight locks again at midnight,
- * without waiting for the list to be fetched again.
+ * Logging opens once the user has today's daily goal, as the rings count it: a 1-day goal of the
+ * running period, so beating it never locks them out of logging more, and a dashboard left open
+ * overnight locks again at midnight without waiting for the list to be fetched again.
  */
 export function hasDailyGoal(list: CampaignList, now: Date): boolean {
-  return [...list.active, ...list.completed].some((goal) => goal.duration_days === 1 && runningAt(goal, now));
+  return goalsOfThisPeriod(list, now).some((goal) => goal.duration_days === 1);
 }
 
 /** Whether the user may edit and delete the campaign: only its creator (spec point 6). */
