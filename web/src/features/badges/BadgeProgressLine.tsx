@@ -1,8 +1,9 @@
 import type { BadgeProgress } from '@warriors/contracts';
+import { percentOf } from '../../lib/goal-progress';
 import './badges.css';
 
-/** How far a badge is done, in whole percent of its target (a badge due but not yet awarded is full). */
-export const badgeProgressPercent = ({ current, target }: Pick<BadgeProgress, 'current' | 'target'>): number => Math.min(100, Math.floor((current * 100) / target));
+/** How far a badge is done, counted as a goal is (a badge due but not yet awarded is full). */
+export const badgeProgressPercent = ({ current, target }: Pick<BadgeProgress, 'current' | 'target'>): number => percentOf(current, target);
 
 /** The line under a badge not earned in its cycle: the server's words and a small bar named after the badge. */
 export function BadgeProgressLine({ progress }: { progress: BadgeProgress }) {
