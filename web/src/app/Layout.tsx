@@ -1,7 +1,11 @@
+import { lazy, Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
 import { selectCurrentUser } from '../lib/session';
 import { useAppSelector } from './hooks';
-import { NavBar } from './NavBar';
+
+// Only a signed-in user sees the bar, and it brings the notifications, nudges and invitations with it:
+// loaded on its own, it stays out of the sign-in page's first load.
+const NavBar = lazy(async () => ({ default: (await import('./NavBar')).NavBar }));
 
 export function Layout() {
   const user = useAppSelector(selectCurrentUser);
@@ -10,7 +14,11 @@ export function Layout() {
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      {user && <NavBar user={user} />}
+      {user && (
+        <Suspense fallback={null}>
+          <NavBar user={user} />
+        </Suspense>
+      )}
       <main id="main" className={user ? 'page' : 'page page--guest'} tabIndex={-1}>
         <Outlet />
       </main>

@@ -3,5 +3,9 @@ import type { AppStore } from './store';
 
 /** On load, a stored token is checked by fetching its user (spec point 4). */
 export function startSession(store: AppStore): void {
-  if (store.getState().session.token) void store.dispatch(fetchCurrentUser());
+  if (!store.getState().session.token) return;
+  void store.dispatch(fetchCurrentUser());
+  // The navigation bar is a chunk of its own (Layout): fetched beside the user, it is there when the
+  // signed-in page first shows, instead of arriving after it and pushing the page down.
+  void import('./NavBar');
 }
