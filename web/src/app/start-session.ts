@@ -5,7 +5,7 @@ import type { AppStore } from './store';
 export function startSession(store: AppStore): void {
   if (!store.getState().session.token) return;
   void store.dispatch(fetchCurrentUser());
-  // The navigation bar is a chunk of its own (Layout): fetched beside the user, it is there when the
-  // signed-in page first shows, instead of arriving after it and pushing the page down.
+  // The navigation bar is a chunk of its own (Layout), which holds the page until it is there: fetched
+  // beside the user, it is usually there first.
   void import('./NavBar');
 }
