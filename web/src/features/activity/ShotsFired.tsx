@@ -8,7 +8,8 @@ import { leaderName } from '../leaderboard';
 import { useGetRecentActivitiesQuery } from './api';
 import { groupFeed } from './feed-lines';
 import './activity.css';
-import { ACTIVITY_ICONS, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
 
 const FEED_POLL_MS = 30_000;
 /** Lines shown before 'Show more': the feed sits below the broker's own numbers, and a phone's screen is short. */

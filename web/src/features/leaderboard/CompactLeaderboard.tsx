@@ -9,7 +9,7 @@ import { useGetLeaderboardQuery } from './api';
 import { leaderName } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
-import { RankMark } from '../../components/icons';
+import { RankMark } from '../../components/icons/awards';
 
 export const LEADERBOARD_POLL_MS = 30_000;
 

@@ -12,7 +12,8 @@ import { canNudge, EVENT_NUDGES, mergePulseEvents } from './pulse-rules';
 import { useBoardsRefresh } from './use-boards-refresh';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
 import './pulse.css';
-import { Icon, NUDGE_ICONS, PULSE_ICONS } from '../../components/icons';
+import { Icon } from '../../components/icons/icon';
+import { NUDGE_ICONS, PULSE_ICONS } from '../../components/icons/pulse-icons';
 
 /** How long 'Cheer sent!' stays under the event. */
 const CONFIRMATION_MS = 4_000;
