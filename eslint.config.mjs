@@ -167,7 +167,7 @@ const APP_THROUGH_INDEX = {
 };
 // One icon mapping serves every screen, so a glyph is chosen once and named for what it stands for.
 const ONE_ICON_SET = {
-  paths: [{ name: 'lucide-react', message: 'Take icons from web/src/components/icons.tsx (Icon and its maps), the one place that imports the icon set.' }],
+  paths: [{ name: 'lucide-react', message: 'Take icons from web/src/components/icons/ (Icon and its maps), the one place that imports the icon set.' }],
 };
 const SHARED_BELOW_FEATURES = {
   patterns: [{ regex: layer(either(['features', 'app'])), message: 'Shared code (components, lib, config) sits below the features and the app and imports neither.' }],
@@ -197,7 +197,7 @@ export default defineConfig([
   ...SERVICES.flatMap(serviceLayers),
 
   { files: ['web/src/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES, ONE_ICON_SET) },
-  { files: ['web/src/components/icons.tsx'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES) },
+  { files: ['web/src/components/icons/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, SHARED_BELOW_FEATURES) },
   { files: ['web/src/app/**/*.{ts,tsx}'], rules: restrict(TYPED_HOOKS, APP_THROUGH_INDEX, ONE_ICON_SET) },
   // The typed hooks are the one place plain redux hooks are wrapped; like the store beside them, they sit in lib/, below every feature.
   { files: ['web/src/lib/hooks.ts'], rules: restrict(SHARED_BELOW_FEATURES, ONE_ICON_SET) },

@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from './build/precompress';
 
 // The contracts are consumed as source (as jest and tsc do), so the web build never needs a prior `tsc -b`.
 const contractsSource = decodeURIComponent(new URL('../packages/contracts/src/index.ts', import.meta.url).pathname);
@@ -7,7 +8,7 @@ const contractsSource = decodeURIComponent(new URL('../packages/contracts/src/in
 const gateway = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: { alias: { '@warriors/contracts': contractsSource } },
   server: {
     proxy: {

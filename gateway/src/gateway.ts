@@ -24,6 +24,7 @@ import {
 import type { ClientConfig } from '@warriors/contracts';
 import { ROUTES, routeFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
+import { serveWebApp } from './web-app';
 
 /**
  * Helmet's defaults with every source narrowed to the gateway's own origin: the web app loads no
@@ -350,17 +351,6 @@ function replayBody(req: http.IncomingMessage): Readable | undefined {
   if (req.readableEnded) replay.end();
   else req.pipe(replay);
   return replay;
-}
-
-function serveWebApp(app: Express, webDist: string): void {
-  // Vite names assets by content hash, so they may be cached forever; index.html never is.
-  app.use('/assets', express.static(path.join(webDist, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }));
-  app.use(express.static(webDist, { index: false, maxAge: '1h' }));
-  app.get(/^\/(?!api\/|ws$|healthz$|readyz$).*/, (req, res, next) => {
-    if (!req.accepts('html')) return next();
-    res.setHeader('cache-control', 'no-cache');
-    res.sendFile(path.join(webDist, 'index.html'));
-  });
 }
 
 function redisStore(redis: Redis): Store {

@@ -157,11 +157,11 @@ describe('lint: web layers', () => {
 });
 
 describe('lint: one icon set', () => {
-  it('refuses lucide-react outside web/src/components/icons.tsx, which alone maps the icons', async () => {
+  it('refuses lucide-react outside web/src/components/icons/, which alone maps the icons', async () => {
     const code = "export { Phone } from 'lucide-react';\n";
     for (const file of ['web/src/features/activity/planted.tsx', 'web/src/app/planted.tsx', 'web/src/components/planted.tsx']) {
-      expect(await importErrors(file, code)).toEqual(refused('Take icons from web/src/components/icons.tsx'));
+      expect(await importErrors(file, code)).toEqual(refused('Take icons from web/src/components/icons/'));
     }
-    expect(await importErrors('web/src/components/icons.tsx', code)).toEqual([]);
+    expect(await importErrors('web/src/components/icons/icon.tsx', code)).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 // Emoji show as empty boxes on a machine without a colour emoji font (common on locked-down office
-// desktops): the app draws its icons as SVG from web/src/components/icons.tsx instead.
+// desktops): the app draws its icons as SVG from web/src/components/icons/ instead.
 const ROOT = path.resolve(__dirname, '../..');
 const SOURCES = ['web/src', 'packages/contracts/src'];
 const PICTOGRAPH = /\p{Extended_Pictographic}/u;

@@ -13,15 +13,22 @@ describe('a broker in a real browser', () => {
   let close: () => Promise<void>;
   /** What Chromium reported as refused by the page's Content Security Policy over the whole session. */
   const policyErrors: string[] = [];
-  const watchPolicy = (target: Page) =>
+  const watchPolicy = async (target: Page) => {
     target.on('console', (message) => {
       if (message.type() === 'error' && message.text().includes('Content Security Policy')) policyErrors.push(message.text());
     });
+    // A refusal the page catches (a library probing for eval) logs nothing; the page still gets the event.
+    await target.addInitScript(() =>
+      document.addEventListener('securitypolicyviolation', (event) =>
+        console.error(`Content Security Policy refused ${event.violatedDirective}: ${event.blockedURI} in ${event.sourceFile}`),
+      ),
+    );
+  };
 
   beforeAll(async () => {
     ({ product, browser, close } = await startBrowserProduct());
     page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    watchPolicy(page);
+    await watchPolicy(page);
   });
 
   afterAll(() => close?.());

@@ -110,6 +110,14 @@ describe('warriors cheering each other on in a real browser', () => {
     await screenshot(phone, '76-social-phone-dashboard');
     await closeUp(phone.getByRole('region', { name: 'Battle Pulse' }), '76b-social-phone-pulse');
     expect(await horizontalOverflow(phone)).toBeLessThanOrEqual(0);
+    // The light nudge buttons are still whole tap targets.
+    for (const button of await phone
+      .getByRole('region', { name: 'Battle Pulse' })
+      .getByRole('button', { name: /^(Cheer|Give props to) / })
+      .all()) {
+      const box = await button.boundingBox();
+      expect(box && Math.min(box.width, box.height)).toBeGreaterThanOrEqual(44);
+    }
 
     await phone.goto(`${product.url}/profile/${mariaUser.id}`);
     await phone.getByRole('heading', { name: 'Maria Lopez', level: 1 }).waitFor();

@@ -1,3 +1,4 @@
+import './lib/jitless-zod';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/global.css';

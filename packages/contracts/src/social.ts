@@ -30,6 +30,37 @@ export const PulseEvent = z.object({
 });
 export type PulseEvent = z.infer<typeof PulseEvent>;
 
+/**
+ * The share of the pulse that nudge lines (type encourage) may fill while other lines wait below them:
+ * a burst of props and cheers is a quarter of the list at most, never the whole of it.
+ */
+export const PULSE_NUDGE_SHARE = 0.25;
+
+/** How many nudge lines a pulse of `limit` lines keeps when enough other lines exist (5 of 20). */
+export const pulseNudgeRoom = (limit: number): number => Math.max(1, Math.ceil(limit * PULSE_NUDGE_SHARE));
+
+/**
+ * The pulse as it is served and shown: the newest `limit` of `newestFirst`, in which nudge lines take
+ * at most `pulseNudgeRoom(limit)` places unless too few other lines exist to fill the rest. The server
+ * answers it and the page applies it again to what the socket adds, so a live burst of nudges pushes no
+ * achievement out either (docs/decisions.md, "Nudges fill at most a quarter of the pulse").
+ */
+export function pulseWindow<T extends Pick<PulseEvent, 'type'>>(newestFirst: readonly T[], limit: number): T[] {
+  const others = newestFirst.filter((line) => line.type !== 'encourage').length;
+  const nudgeRoom = Math.max(pulseNudgeRoom(limit), limit - others);
+  const shown: T[] = [];
+  let nudges = 0;
+  for (const line of newestFirst) {
+    if (shown.length === limit) break;
+    if (line.type === 'encourage') {
+      if (nudges === nudgeRoom) continue;
+      nudges += 1;
+    }
+    shown.push(line);
+  }
+  return shown;
+}
+
 export const BattlePulseQuery = z.object({ limit: limitParam(PULSE_MAX_LIMIT, PULSE_LIMIT) });
 
 /** What every socket on /ws receives for each new pulse event. */

@@ -15,7 +15,8 @@ import { inviteHref } from './invite';
 import { bellLabel, NAV_LINK_LABELS, navLinksFor, unreadBadgeText, type NavLinkId } from './nav-links';
 import { NOTIFICATIONS_POLL_MS, notificationsFrom, unreadCount } from './notifications';
 import './NavBar.css';
-import { Icon, NAV_ICONS, UI_ICONS } from '../components/icons';
+import { Icon, UI_ICONS } from '../components/icons/icon';
+import { NAV_ICONS } from '../components/icons/nav-icons';
 
 const LINK_PATHS: Record<Exclude<NavLinkId, 'battleGround'>, string> = {
   dashboard: paths.dashboard,

@@ -1,7 +1,8 @@
 import { ACTIVITY_CATALOG, CHALLENGE_COUNT_MAX, CHALLENGE_COUNT_MIN, type ActivityType } from '@warriors/contracts';
 import { activityCountOnBlur, toggleActivityCount, type ActivityCountSelection } from '../lib/activity-counts';
 import './ActivityCountPicker.css';
-import { ACTIVITY_ICONS, Icon } from './icons';
+import { ACTIVITY_ICONS } from './icons/activity-icons';
+import { Icon } from './icons/icon';
 
 interface ActivityCountPickerProps<T extends ActivityType> {
   idPrefix: string;

@@ -1,5 +1,5 @@
 import './ProfileFacts.css';
-import { Icon, UI_ICONS } from './icons';
+import { Icon, UI_ICONS } from './icons/icon';
 
 /** A label and its value; a fact without a value is left out. */
 export type ProfileFact = readonly [label: string, value: string | null | undefined];

@@ -6,14 +6,17 @@ import { startActivity, type TestActivity } from '../support/harness';
 let database: Database;
 let activity: TestActivity;
 
+// PGlite's WebAssembly start and migrations take tens of seconds on a loaded machine.
+jest.setTimeout(90_000);
+
 beforeAll(async () => {
   database = await createPgliteDatabase(undefined);
   activity = await startActivity({ effectsWaitMs: 10 }, database);
 });
 
 afterAll(async () => {
-  await activity.close();
-  await database.close();
+  await activity?.close();
+  await database?.close();
 });
 
 it('logs, replays an idempotent retry and answers the summary and the stats over PGlite', async () => {

@@ -9,14 +9,18 @@ jest.setTimeout(60_000);
 
 /** The attack: one broker's burst of the same request, all in flight while the model answers. */
 const BURST = 30;
-/** Long enough that the whole burst is in flight before the model answers, well inside the 1 s timeout. */
-const SLOW_ANSWER_MS = 300;
+/**
+ * Long enough that the whole burst is in flight before the model answers, even on a loaded machine
+ * where 30 requests over PGlite take a second to arrive; inside MODEL_TIMEOUT_MS.
+ */
+const SLOW_ANSWER_MS = 2_500;
+const MODEL_TIMEOUT_MS = 10_000;
 
 const burst = (send: (i: number) => Promise<{ status: number; body: unknown }>) => Promise.all(Array.from({ length: BURST }, (_, i) => send(i)));
 
 describe.each(bothDatabases('coaching'))('concurrent requests of one broker for the same answer (%s)', (_engine, open) => {
   // Above the burst: these tests are about the model calls, the limit has its own below.
-  const coaching = forTheseTests(() => onDatabase(open, (database) => startCoaching({ database, requestsPerMinute: 1000 })));
+  const coaching = forTheseTests(() => onDatabase(open, (database) => startCoaching({ database, requestsPerMinute: 1000, modelTimeoutMs: MODEL_TIMEOUT_MS })));
 
   it.each([
     ['plan', 'GET', '/api/daily-accountability', SAMPLE_PLAN, { ...SAMPLE_PLAN, dataQuality: 'NO_DATA' }],
@@ -53,8 +57,8 @@ describe('concurrent requests of one broker on two coaching instances', () => {
     return onDatabase(
       () => createTestDatabase('coaching'),
       async (database) => {
-        const first = await startCoaching({ database, model, requestsPerMinute: 1000 });
-        const second = await startCoaching({ database, model, requestsPerMinute: 1000 });
+        const first = await startCoaching({ database, model, requestsPerMinute: 1000, modelTimeoutMs: MODEL_TIMEOUT_MS });
+        const second = await startCoaching({ database, model, requestsPerMinute: 1000, modelTimeoutMs: MODEL_TIMEOUT_MS });
         return {
           first,
           second,

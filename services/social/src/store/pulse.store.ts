@@ -19,16 +19,18 @@ export async function pulseEventType(db: Executor, id: string): Promise<PulseEve
 }
 
 /**
- * The newest events, newest first, whose user and related user both show in the pulse NOW (their
- * current flags in the projection): turning the flag off hides their past events too.
+ * The newest `limit` nudge lines (`nudges`) or the newest `limit` other lines, newest first, whose user
+ * and related user both show in the pulse NOW (their current flags in the projection): turning the flag
+ * off hides their past events too. Each kind reads its own partial index.
  */
-export async function recentPulseEvents(db: Executor, limit: number): Promise<PulseEvent[]> {
+export async function recentPulseEvents(db: Executor, limit: number, nudges: boolean): Promise<PulseEvent[]> {
   const rows = await db
     .withSchema(SCHEMA)
     .selectFrom('pulse_events as e')
     .innerJoin('users as u', 'u.user_id', 'e.user_id')
     .leftJoin('users as r', 'r.user_id', 'e.related_user_id')
     .select(['e.id', 'e.type', 'e.user_id', 'u.username', 'e.message', 'r.username as related_user', 'e.created_at'])
+    .where('e.type', nudges ? '=' : '<>', 'encourage')
     .where('u.show_in_battle_pulse', '=', true)
     .where((eb) => eb.or([eb('e.related_user_id', 'is', null), eb('r.show_in_battle_pulse', '=', true)]))
     .orderBy('e.created_at', 'desc')

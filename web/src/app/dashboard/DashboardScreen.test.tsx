@@ -279,7 +279,7 @@ describe('Battle Pulse on the dashboard', () => {
 
     socket.open();
     await waitFor(() => expect(callsTo(fetchMock, PULSE)).toHaveLength(2));
-    const live = pulseEvent({ id: 'e-2', username: 'jo', message: 'passed maria for #2 today', related_user: 'maria', created_at: minutesAgo(0) });
+    const live = pulseEvent({ id: 'e-2', user_id: 'u-jo', username: 'jo', message: 'passed maria for #2 today', related_user: 'maria', created_at: minutesAgo(0) });
     socket.receive({ kind: 'pulse', payload: live });
     socket.receive({ kind: 'pulse', payload: live });
     socket.receive({ kind: 'nudge', payload: { id: 'x' } });
@@ -288,7 +288,7 @@ describe('Battle Pulse on the dashboard', () => {
     await waitFor(() => expect(pulseLines()).toEqual(['jo passed maria for #2 today', 'maria earned the First Meeting badge']));
 
     // While the socket is down an event lands; the reconnect's GET brings it in.
-    served = [pulseEvent({ id: 'e-3', username: 'lee', message: 'joined the Spring Sprint challenge', created_at: minutesAgo(0) }), live, ...served];
+    served = [pulseEvent({ id: 'e-3', user_id: 'u-lee', username: 'lee', message: 'joined the Spring Sprint challenge', created_at: minutesAgo(0) }), live, ...served];
     socket.drop();
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3_000 });
     FakeWebSocket.latest().open();
@@ -298,16 +298,51 @@ describe('Battle Pulse on the dashboard', () => {
   });
 
   it('keeps only the latest 20 events', async () => {
-    const twenty = Array.from({ length: 20 }, (_, index) => pulseEvent({ id: `e-${index}`, message: `did thing ${index}`, created_at: minutesAgo(index + 1) }));
+    const user = userEvent.setup();
+    const broker = (index: number) => ({ user_id: `u-${index}`, username: `broker${index}` });
+    const twenty = Array.from({ length: 20 }, (_, index) => pulseEvent({ id: `e-${index}`, ...broker(index), message: `did thing ${index}`, created_at: minutesAgo(index + 1) }));
     mockDashboard({ [PULSE]: jsonResponse(200, twenty) });
     await openDashboard();
     await within(pulseRegion()).findByText('did thing 0', { exact: false });
-    FakeWebSocket.latest().receive({ kind: 'pulse', payload: pulseEvent({ id: 'e-new', message: 'did the newest thing', created_at: minutesAgo(0) }) });
+    FakeWebSocket.latest().receive({ kind: 'pulse', payload: pulseEvent({ id: 'e-new', ...broker(99), message: 'did the newest thing', created_at: minutesAgo(0) }) });
     await within(pulseRegion()).findByText('did the newest thing', { exact: false });
+    await user.click(within(pulseRegion()).getByRole('button', { name: 'Show more (15)' }));
     const lines = pulseLines();
     expect(lines).toHaveLength(20);
-    expect(lines[0]).toBe('maria did the newest thing');
-    expect(lines.at(-1)).toBe('maria did thing 18');
+    expect(lines[0]).toBe('broker99 did the newest thing');
+    expect(lines.at(-1)).toBe('broker18 did thing 18');
+  });
+
+  it("shows five rows until 'Show more', a run of one broker's events of one kind as one row", async () => {
+    const user = userEvent.setup();
+    const cheer = (id: string, minutes: number, to: string) =>
+      pulseEvent({ id, type: 'encourage', user_id: 'u-sam', username: 'sam', message: `cheered for ${to}`, related_user: to, created_at: minutesAgo(minutes) });
+    mockDashboard({
+      [PULSE]: jsonResponse(200, [
+        cheer('n-3', 1, 'maria'),
+        cheer('n-2', 2, 'lee'),
+        cheer('n-1', 3, 'maria'),
+        ...Array.from({ length: 6 }, (_, index) =>
+          pulseEvent({ id: `a-${index}`, user_id: `u-${index}`, username: `broker${index}`, message: `earned badge ${index}`, created_at: minutesAgo(10 + index) }),
+        ),
+      ]),
+    });
+    await openDashboard();
+    await within(pulseRegion()).findByText('cheered for maria · cheered for lee', { exact: false });
+    expect(pulseLines()).toEqual([
+      'sam ×3 cheered for maria · cheered for lee',
+      'broker0 earned badge 0',
+      'broker1 earned badge 1',
+      'broker2 earned badge 2',
+      'broker3 earned badge 3',
+    ]);
+    expect(within(pulseRegion()).getAllByRole('button', { name: 'Cheer sam' })).toHaveLength(1);
+
+    await user.click(within(pulseRegion()).getByRole('button', { name: 'Show more (2)' }));
+    expect(pulseLines()).toHaveLength(7);
+    expect(pulseLines().at(-1)).toBe('broker5 earned badge 5');
+    await user.click(within(pulseRegion()).getByRole('button', { name: 'Show less' }));
+    expect(pulseLines()).toHaveLength(5);
   });
 
   it('sends a cheer for the event and confirms it, or shows why the server refused', async () => {

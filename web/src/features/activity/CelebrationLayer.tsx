@@ -1,7 +1,7 @@
 import { passedUsersText, rankChangeHeadline, type Celebration } from './celebration';
 import type { ShownCelebration } from './use-celebration';
 import './activity.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 const CONFETTI_PIECES = 14;
 

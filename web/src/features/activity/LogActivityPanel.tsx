@@ -15,7 +15,8 @@ import { useCelebration } from './use-celebration';
 import { useFlash } from '../../lib/use-flash';
 import { useReadsRefreshedAfter } from '../../lib/reads-refreshed';
 import './activity.css';
-import { ACTIVITY_ICONS, Icon, UI_ICONS } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 /** How long a button says 'Recorded!' after its log (spec point 4). */
 const RECORDED_MS = 1500;

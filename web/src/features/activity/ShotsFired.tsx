@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { ACTIVITY_CATALOG } from '@warriors/contracts';
 import { activityCount } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
@@ -8,23 +7,21 @@ import { personName } from '../../lib/person-name';
 import { useGetRecentActivitiesQuery } from './api';
 import { groupFeed } from './feed-lines';
 import './activity.css';
-import { ACTIVITY_ICONS, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
+import { ShowMoreButton, useShowMore } from '../../components/ShowMore';
 
 const FEED_POLL_MS = 30_000;
-/** Lines shown before 'Show more': the feed sits below the broker's own numbers, and a phone's screen is short. */
-export const FEED_PREVIEW_LINES = 5;
 
 /** The 20 newest logs across the arena, runs of one broker's entries of one type merged, with how long ago each landed. */
 export function ShotsFired() {
   const now = useNow(FEED_POLL_MS);
-  const [expanded, setExpanded] = useState(false);
   const { data: activities = [], isLoading, error } = useGetRecentActivitiesQuery(undefined, { pollingInterval: FEED_POLL_MS });
   useLogFailure(error, 'Failed to fetch activities');
+  const { shown, toggle } = useShowMore(groupFeed(activities));
 
   if (isLoading) return <p className="muted">Loading activity...</p>;
   if (activities.length === 0) return <p className="empty-state">No activity yet. Be the first to make a move!</p>;
-  const lines = groupFeed(activities);
-  const shown = expanded ? lines : lines.slice(0, FEED_PREVIEW_LINES);
   return (
     <>
       <ul className="feed row-list">
@@ -47,11 +44,7 @@ export function ShotsFired() {
           );
         })}
       </ul>
-      {lines.length > FEED_PREVIEW_LINES && (
-        <button type="button" className="link-button feed__more" aria-expanded={expanded} onClick={() => setExpanded(!expanded)}>
-          {expanded ? 'Show less' : `Show more (${lines.length - FEED_PREVIEW_LINES})`}
-        </button>
-      )}
+      <ShowMoreButton {...toggle} />
     </>
   );
 }

@@ -11,7 +11,7 @@ import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateA
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from '../../lib/session';
 import './auth.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
   signin: { idle: 'Sign In', busy: 'Signing in...' },

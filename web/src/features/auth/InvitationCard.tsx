@@ -3,7 +3,7 @@ import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useGetChallengeInvitationQuery } from './api';
 import './auth.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 /**
  * Shown above the form when the visitor arrived by a challenge link: the challenge, 'Challenge not found'

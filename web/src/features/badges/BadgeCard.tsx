@@ -1,5 +1,6 @@
 import type { Badge, BadgeCycle, BadgeProgress, BadgeType } from '@warriors/contracts';
-import { BadgeArt, Icon, UI_ICONS } from '../../components/icons';
+import { BadgeArt } from '../../components/icons/awards';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { formatDate } from '../../lib/relative-time';
 import { BadgeProgressLine } from './BadgeProgressLine';
 import { repeatLabel } from './badge-rules';

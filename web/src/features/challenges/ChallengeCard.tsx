@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { Challenge } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 interface ChallengeCardProps {
   challenge: Challenge;

@@ -7,7 +7,8 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetChallengeLeaderboardQuery, useGetChallengeQuery } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
-import { Icon, RankMark, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { RankMark } from '../../components/icons/awards';
 import { personName } from '../../lib/person-name';
 
 interface ChallengeDetailModalProps {

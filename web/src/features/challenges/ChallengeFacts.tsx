@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { ActivityGoalMap } from '@warriors/contracts';
 import { goalLines } from './challenge-rules';
-import { ACTIVITY_ICONS, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
 
 export interface ChallengeFact {
   label: string;

@@ -2,7 +2,7 @@ import type { ChallengeInvite } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
 import './invite-item.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { personName } from '../../lib/person-name';
 
 interface ChallengeInviteItemProps {

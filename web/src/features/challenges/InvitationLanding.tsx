@@ -8,7 +8,7 @@ import { formatDate } from '../../lib/relative-time';
 import { useGetPublicChallengeQuery, useJoinChallengeMutation } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
 import { pointsText, warriorsText } from './challenge-rules';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 interface InvitationLandingProps {
   challengeId: string;

@@ -20,7 +20,8 @@ import { useCreateGoalMutation } from './api';
 import { JoinableGoalCard } from './GoalCard';
 import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type CountSelection } from './goal-rules';
 import './goals.css';
-import { GOAL_ICONS, Icon } from '../../components/icons';
+import { GOAL_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
 
 /** The ten icons of spec point 9; the stats screen offers all twelve. */
 const DASHBOARD_ICONS = CAMPAIGN_ICONS.slice(0, 10);

@@ -1,6 +1,6 @@
 import { Button } from '../../components/Button';
 import './goals.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 /** What covers the Log Activity panel until the user has a daily goal (spec point 2). */
 export function DailyGoalLock({ onSetGoal }: { onSetGoal: () => void }) {

@@ -5,7 +5,8 @@ import { Button } from '../../components/Button';
 import { progressPercent } from '../../lib/goal-progress';
 import { goalItemsOf } from './goal-rules';
 import './goals.css';
-import { ACTIVITY_ICONS, GOAL_ICONS, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS, GOAL_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
 
 /**
  * The server's count of the owner's local days left (the goal's zone, not the browser's), and 0 once

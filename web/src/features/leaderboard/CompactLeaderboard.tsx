@@ -9,7 +9,7 @@ import { useGetLeaderboardQuery } from './api';
 import { personName } from '../../lib/person-name';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
-import { RankMark } from '../../components/icons';
+import { RankMark } from '../../components/icons/awards';
 
 export const LEADERBOARD_POLL_MS = 30_000;
 

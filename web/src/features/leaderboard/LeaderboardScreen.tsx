@@ -16,7 +16,8 @@ import { personName } from '../../lib/person-name';
 import { isActive, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
-import { Icon, RankMark, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { RankMark } from '../../components/icons/awards';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;

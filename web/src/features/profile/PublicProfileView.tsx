@@ -8,7 +8,9 @@ import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetPublicProfileQuery } from './api';
 import './profile.css';
-import { ACTIVITY_ICONS, BadgeArt, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { BadgeArt } from '../../components/icons/awards';
+import { Icon } from '../../components/icons/icon';
 
 const COUNT_WINDOWS = [
   ['today', 'Today'],

@@ -8,11 +8,13 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { fetchCurrentUser, selectCurrentUser, selectSessionToken } from '../../lib/session';
 import { pulseApi, useGetBattlePulseQuery, useSendNudgeMutation } from './api';
-import { canNudge, EVENT_NUDGES, mergePulseEvents } from './pulse-rules';
+import { canNudge, EVENT_NUDGES, groupPulse, mergePulseEvents } from './pulse-rules';
 import { useBoardsRefresh } from './use-boards-refresh';
 import { usePulseSocket, type OpenSocket } from './use-pulse-socket';
 import './pulse.css';
-import { Icon, NUDGE_ICONS, PULSE_ICONS } from '../../components/icons';
+import { Icon } from '../../components/icons/icon';
+import { NUDGE_ICONS, PULSE_ICONS } from '../../components/icons/pulse-icons';
+import { ShowMoreButton, useShowMore } from '../../components/ShowMore';
 
 /** How long 'Cheer sent!' stays under the event. */
 const CONFIRMATION_MS = 4_000;
@@ -38,8 +40,16 @@ function NudgeButtons({ event }: { event: PulseEvent }) {
     <>
       <div className="pulse__actions">
         {EVENT_NUDGES.map((nudge) => (
-          <button key={nudge.type} type="button" className="pulse__nudge" disabled={isLoading} aria-label={nudge.name(event.username)} onClick={() => void send(nudge)}>
-            <Icon icon={NUDGE_ICONS[nudge.type]} size={16} /> {nudge.label}
+          <button
+            key={nudge.type}
+            type="button"
+            className="pulse__nudge"
+            disabled={isLoading}
+            aria-label={nudge.name(event.username)}
+            title={nudge.label}
+            onClick={() => void send(nudge)}
+          >
+            <Icon icon={NUDGE_ICONS[nudge.type]} size={18} />
           </button>
         ))}
       </div>
@@ -56,8 +66,9 @@ interface BattlePulseProps {
 }
 
 /**
- * The community feed: the latest 20 events, live over the gateway's socket. Every (re)connect refetches the
- * list, so events sent while the socket was down still show; each line offers props and a cheer. The same
+ * The community feed: the latest 20 events, live over the gateway's socket, a run of one user's events of
+ * one kind told as one row, the first five rows until 'Show more'. Every (re)connect refetches the list,
+ * so events sent while the socket was down still show; each row offers props and a cheer. The same
  * socket's boards changes refetch the dashboard's leaderboard, ranks and Shots Fired.
  */
 export function BattlePulse({ openSocket }: BattlePulseProps) {
@@ -69,6 +80,7 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
   useLogFailure(error, 'Failed to fetch battle pulse');
   const onBoardsChanged = useBoardsRefresh();
   const connectedBefore = useRef(false);
+  const { shown, toggle } = useShowMore(groupPulse(events ?? []));
 
   usePulseSocket({
     token,
@@ -92,21 +104,25 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
   if (isLoading) return <p className="muted">Loading pulse...</p>;
   if (!events || events.length === 0) return <p className="empty-state">All quiet in the arena. Earn a badge or keep your streak alive to get the pulse going!</p>;
   return (
-    <ul className="feed row-list" aria-label="Battle Pulse events">
-      {events.map((event) => (
-        <li key={event.id} className="feed__item">
-          <span className="feed__icon">
-            <Icon icon={PULSE_ICONS[event.type]} />
-          </span>
-          <div className="feed__body">
-            <p>
-              <strong>{event.username}</strong> {event.message}
-            </p>
-            <p className="feed__meta">{relativeTime(event.created_at, now)}</p>
-            {canNudge(event, me?.id) && <NudgeButtons event={event} />}
-          </div>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="feed row-list" aria-label="Battle Pulse events">
+        {shown.map(({ key, newest, count, messages }) => (
+          <li key={key} className="feed__item pulse__row">
+            <span className="feed__icon">
+              <Icon icon={PULSE_ICONS[newest.type]} />
+            </span>
+            <div className="feed__body">
+              <p>
+                <strong>{newest.username}</strong>
+                {count > 1 && <span className="pulse__count"> ×{count}</span>} {messages.join(' · ')}
+              </p>
+              <p className="feed__meta">{relativeTime(newest.created_at, now)}</p>
+            </div>
+            {canNudge(newest, me?.id) && <NudgeButtons event={newest} />}
+          </li>
+        ))}
+      </ul>
+      <ShowMoreButton {...toggle} />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import type { PulseEvent } from '@warriors/contracts';
 import { pulseEvent } from '../../../test/fixtures';
-import { canNudge, liveMessageFrom, mergePulseEvents, pulseSocketUrl, reconnectDelay } from './pulse-rules';
+import { canNudge, groupPulse, liveMessageFrom, mergePulseEvents, pulseSocketUrl, reconnectDelay } from './pulse-rules';
 
 const eventAt = (id: string, minute: number, overrides: Partial<PulseEvent> = {}) =>
   pulseEvent({ id, created_at: `2026-11-24T10:${String(minute).padStart(2, '0')}:00Z`, ...overrides });
@@ -41,6 +41,36 @@ describe('mergePulseEvents', () => {
     const current = [eventAt('a', 1)];
     mergePulseEvents(current, [eventAt('b', 2)]);
     expect(ids(current)).toEqual(['a']);
+  });
+
+  it('keeps the achievements it holds when live nudges pour in: nudges take five of the twenty places', () => {
+    const achievements = Array.from({ length: 20 }, (_, minute) => eventAt(`a${minute}`, minute));
+    const nudges = Array.from({ length: 10 }, (_, minute) => eventAt(`n${minute}`, 30 + minute, { type: 'encourage', message: 'cheered for maria' }));
+    const merged = mergePulseEvents(achievements, nudges);
+    expect(ids(merged)).toEqual([...['n9', 'n8', 'n7', 'n6', 'n5'], ...Array.from({ length: 15 }, (_, i) => `a${19 - i}`)]);
+  });
+});
+
+describe('groupPulse', () => {
+  const nudge = (id: string, minute: number, user: string, message: string) => eventAt(id, minute, { type: 'encourage', user_id: `u-${user}`, username: user, message });
+
+  it("tells a run of one user's lines of one kind as one row: its count, its distinct messages newest first, its newest line", () => {
+    const rows = groupPulse([
+      nudge('n4', 9, 'sam', 'cheered for maria'),
+      nudge('n3', 8, 'sam', 'gave props to lee'),
+      nudge('n2', 7, 'sam', 'cheered for maria'),
+      eventAt('a1', 6, { user_id: 'u-sam', username: 'sam', message: 'earned the First Meeting badge' }),
+      nudge('n1', 5, 'sam', 'cheered for maria'),
+    ]);
+    expect(rows.map(({ key, newest, count, messages }) => ({ key, newest: newest.id, count, messages }))).toEqual([
+      { key: 'n2', newest: 'n4', count: 3, messages: ['cheered for maria', 'gave props to lee'] },
+      { key: 'a1', newest: 'a1', count: 1, messages: ['earned the First Meeting badge'] },
+      { key: 'n1', newest: 'n1', count: 1, messages: ['cheered for maria'] },
+    ]);
+  });
+
+  it("keeps different users' runs apart", () => {
+    expect(groupPulse([nudge('n2', 2, 'sam', 'cheered for maria'), nudge('n1', 1, 'lee', 'cheered for maria')])).toHaveLength(2);
   });
 });
 

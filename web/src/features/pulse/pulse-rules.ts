@@ -1,4 +1,4 @@
-import { LiveSocketMessage, PULSE_LIMIT, WEBSOCKET_PATH, type NudgeType, type PulseEvent } from '@warriors/contracts';
+import { LiveSocketMessage, PULSE_LIMIT, pulseWindow, WEBSOCKET_PATH, type NudgeType, type PulseEvent } from '@warriors/contracts';
 import { parseServerTime } from '../../lib/relative-time';
 
 /** The first reconnect waits about this long; each failure doubles it up to RECONNECT_MAX_MS. */
@@ -15,7 +15,8 @@ const timeOf = (event: PulseEvent) => parseServerTime(event.created_at).getTime(
 
 /**
  * The pulse as it shows: `incoming` and `current` together, one line per id (the incoming copy wins),
- * newest first, at most `limit`. Incoming lines come first among equal times: they arrived later.
+ * newest first, at most `limit`, nudges holding no more than the server gives them (`pulseWindow`).
+ * Incoming lines come first among equal times: they arrived later.
  */
 export function mergePulseEvents(current: readonly PulseEvent[], incoming: readonly PulseEvent[], limit: number = PULSE_LIMIT): PulseEvent[] {
   const seen = new Set<string>();
@@ -25,7 +26,39 @@ export function mergePulseEvents(current: readonly PulseEvent[], incoming: reado
     seen.add(event.id);
     merged.push(event);
   }
-  return merged.sort((a, b) => timeOf(b) - timeOf(a)).slice(0, limit);
+  return pulseWindow(
+    merged.sort((a, b) => timeOf(b) - timeOf(a)),
+    limit,
+  );
+}
+
+/**
+ * One row of the pulse on the page: a run of consecutive lines of one user and one type, told once
+ * ('sam ×3 cheered for maria · gave props to lee'): its messages are the run's distinct ones, newest
+ * first, and it is as new as its newest line, whose id its nudges name.
+ */
+export interface PulseRow {
+  /** The run's oldest line's id: it stays when a newer line joins the run on top. */
+  key: string;
+  newest: PulseEvent;
+  count: number;
+  messages: string[];
+}
+
+/** The pulse (newest first) with each run of one user's lines of one type made one row. */
+export function groupPulse(events: readonly PulseEvent[]): PulseRow[] {
+  const rows: PulseRow[] = [];
+  for (const event of events) {
+    const last = rows.at(-1);
+    if (last && last.newest.user_id === event.user_id && last.newest.type === event.type) {
+      last.count += 1;
+      last.key = event.id;
+      if (!last.messages.includes(event.message)) last.messages.push(event.message);
+      continue;
+    }
+    rows.push({ key: event.id, newest: event, count: 1, messages: [event.message] });
+  }
+  return rows;
 }
 
 /**

@@ -12,7 +12,8 @@ import { joinFailed } from './GoalProgress';
 import { RemoveGoalButton } from './RemoveGoalButton';
 import { goalEditBody, type GoalEdit } from './stats-rules';
 import './stats.css';
-import { ACTIVITY_ICONS, Icon } from '../../components/icons';
+import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
+import { Icon } from '../../components/icons/icon';
 
 const editOf = (goal: Campaign): GoalEdit => ({
   duration: String(goal.duration_days),

@@ -2,7 +2,7 @@ import { useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
 import './stats.css';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 const number = (value: number) => value.toLocaleString('en-US');
 

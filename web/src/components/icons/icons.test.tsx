@@ -1,5 +1,6 @@
 import { render, screen } from '@testing-library/react';
-import { BadgeArt, Icon, RankMark, UI_ICONS } from './icons';
+import { BadgeArt, RankMark } from './awards';
+import { Icon, UI_ICONS } from './icon';
 
 describe('Icon', () => {
   it('hides a decorative icon from assistive technology', () => {
