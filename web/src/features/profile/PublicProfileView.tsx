@@ -115,7 +115,7 @@ function BackButton() {
   const opened = useLocation().key !== 'default';
   return (
     <div className="public-profile__back">
-      <Button variant="secondary" className="btn--small" onClick={() => void (opened ? navigate(-1) : navigate(paths.dashboard))}>
+      <Button variant="secondary" onClick={() => void (opened ? navigate(-1) : navigate(paths.dashboard))}>
         <span aria-hidden="true">←</span> Back
       </Button>
     </div>
