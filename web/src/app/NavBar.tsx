@@ -6,7 +6,7 @@ import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../lib/session';
-import { ChallengeInviteItem, useGetChallengeInvitesQuery } from '../features/challenges';
+import { ChallengeInviteItem, noteState, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
@@ -95,9 +95,9 @@ function NotificationBell() {
                     <ChallengeInviteItem
                       invite={item.invite}
                       now={now}
-                      onAccepted={() => {
+                      onAccepted={(note) => {
                         close();
-                        void navigate(paths.challenges);
+                        void navigate(paths.challenges, { state: noteState(note) });
                       }}
                     />
                   )}

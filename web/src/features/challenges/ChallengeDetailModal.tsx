@@ -1,12 +1,15 @@
 import type { Challenge, ChallengeLeaderboardEntry } from '@warriors/contracts';
+import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
+import { StatusNote } from '../../components/StatusNote';
+import type { Feedback } from '../../lib/use-feedback';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetChallengeLeaderboardQuery, useGetChallengeQuery } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
-import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
+import { competitionRanks, pointsText, timeLeftText, warriorsText } from './challenge-rules';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { RankMark } from '../../components/icons/awards';
 import { personName } from '../../lib/person-name';
@@ -19,15 +22,18 @@ interface ChallengeDetailModalProps {
   onLeave: (challenge: Challenge) => void;
   onJoin: (challenge: Challenge) => void;
   busy: boolean;
+  /** What joining from here answered, shown inside the dialog the user is in. */
+  feedback: Feedback;
 }
 
 function Leaderboard({ entries }: { entries: ChallengeLeaderboardEntry[] }) {
   const scored = entries.filter((entry) => entry.points > 0);
   if (scored.length === 0) return <p className="empty-state">No warriors have scored yet</p>;
+  const ranks = competitionRanks(scored.map((entry) => entry.points));
   return (
     <ol className="challenge-board">
       {scored.map((entry, index) => {
-        const rank = index + 1;
+        const rank = ranks[index];
         return (
           <li key={entry.user_id} className={`challenge-board__row${rank <= 3 ? ' challenge-board__row--podium' : ''}`}>
             <span className="challenge-board__rank" role="img" aria-label={`Rank ${rank}`}>
@@ -55,7 +61,7 @@ function Leaderboard({ entries }: { entries: ChallengeLeaderboardEntry[] }) {
 }
 
 /** A challenge's details and its leaderboard; a member who is not the host may leave from here. */
-export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, onJoin, busy }: ChallengeDetailModalProps) {
+export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, onJoin, busy, feedback }: ChallengeDetailModalProps) {
   const details = useGetChallengeQuery(challengeId);
   const known = details.data ?? summary;
   // The board is the members' own: the server shows it only to them.
@@ -91,6 +97,8 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
         </>
       }
     >
+      {feedback?.tone === 'error' && <Alert tone="error">{feedback.text}</Alert>}
+      <StatusNote text={feedback?.tone === 'success' ? feedback.text : null} />
       {!challenge ? (
         details.isError ? (
           <p>Challenge not found</p>

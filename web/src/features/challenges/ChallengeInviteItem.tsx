@@ -1,6 +1,7 @@
 import type { ChallengeInvite } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
+import { CHALLENGE_DONE } from './challenge-rules';
 import './invite-item.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { personName } from '../../lib/person-name';
@@ -8,8 +9,8 @@ import { personName } from '../../lib/person-name';
 interface ChallengeInviteItemProps {
   invite: ChallengeInvite;
   now: Date;
-  /** After accepting: the bell closes and the user goes to /challenges. */
-  onAccepted: () => void;
+  /** After accepting: the bell closes and the user goes to /challenges, where `note` confirms it. */
+  onAccepted: (note: string) => void;
 }
 
 /** One challenge invite in the bell: who asks, to what, when, with Accept and Decline. Failures are only logged. */
@@ -21,7 +22,7 @@ export function ChallengeInviteItem({ invite, now, onAccepted }: ChallengeInvite
   const onAccept = async () => {
     try {
       await accept(invite.invite_id).unwrap();
-      onAccepted();
+      onAccepted(CHALLENGE_DONE.accepted(invite.challenge_name));
     } catch (error) {
       console.error('Failed to accept challenge invite', error);
     }

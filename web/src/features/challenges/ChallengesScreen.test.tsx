@@ -21,6 +21,12 @@ async function openChallenges(replies: Replies, path = '/challenges') {
   return { user: userEvent.setup(), fetchMock, ...view };
 }
 
+/** The text shows inside a live status region, so a screen reader announces it. */
+async function announced(text: string, inside: HTMLElement = document.body) {
+  const note = await within(inside).findByText(text);
+  expect(note.closest('[role="status"]')).not.toBeNull();
+}
+
 const card = (name: string) => screen.getByRole('button', { name }).closest('li') as HTMLElement;
 const dialog = (name: string) => screen.findByRole('dialog', { name });
 
@@ -72,7 +78,7 @@ describe('ChallengesScreen', () => {
 
   it('shows a spinner while the list loads', async () => {
     await openChallenges({ [OPEN]: pendingForever as unknown as Response });
-    expect(screen.getByRole('status')).toHaveTextContent('Loading challenges...');
+    await announced('Loading challenges...');
   });
 
   it('shows every element of a card, with Join Challenge only on open cards not joined', async () => {
@@ -153,6 +159,25 @@ describe('ChallengesScreen', () => {
     await user.click(await screen.findByRole('button', { name: 'Join Challenge Door Derby' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to join challenge');
     expect(callsTo(fetchMock, 'POST /api/challenges/2/join')).toHaveLength(1);
+  });
+
+  it('confirms a join from the card on the page, and one from the detail dialog inside the dialog', async () => {
+    const other = challenge({ id: 2, name: 'Door Derby', is_joined: false, role: null, my_role: null });
+    const third = challenge({ id: 3, name: 'Mail Mania', is_joined: false, role: null, my_role: null });
+    const { user } = await openChallenges({
+      ...lists({ open: [other, third] }),
+      'POST /api/challenges/2/join': jsonResponse(200, {}),
+      'POST /api/challenges/3/join': jsonResponse(200, {}),
+      'GET /api/challenges/3': jsonResponse(200, third),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Join Challenge Door Derby' }));
+    await announced('You joined "Door Derby". Good luck, warrior!');
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Mail Mania' }));
+    const detail = await dialog('Mail Mania');
+    await user.click(within(detail).getByRole('button', { name: 'Join Challenge' }));
+    await announced('You joined "Mail Mania". Good luck, warrior!', detail);
   });
 });
 
@@ -257,6 +282,7 @@ describe('the create modal', () => {
     answer(jsonResponse(201, challenge({ id: 40, name: 'Dial Duel' })));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Create Challenge' })).not.toBeInTheDocument());
     expect(screen.getByRole('tab', { name: 'My Challenges' })).toHaveAttribute('aria-selected', 'true');
+    await announced('Challenge "Dial Duel" created.');
   });
 
   it.each([
@@ -322,6 +348,30 @@ describe('edit, delete and leave', () => {
     expect(callsTo(fetchMock, 'POST /api/challenges/4/update')[0]?.body).toMatchObject({ name: 'Next Week', activity_goals: [{ type: 'doorknock', count: 30 }], is_private: true });
     answer(jsonResponse(409, { detail: CHALLENGE_MESSAGES.editStarted }));
     expect(await within(form).findByRole('alert')).toHaveTextContent(CHALLENGE_MESSAGES.editStarted);
+  });
+
+  it('confirms an update, a deletion and a leave', async () => {
+    const joined = challenge({ id: 7 });
+    const { user } = await openMine({
+      'POST /api/challenges/4/update': jsonResponse(200, upcoming),
+      'DELETE /api/challenges/4': jsonResponse(200, {}),
+      ...lists({ mine: [upcoming, joined] }),
+      'GET /api/challenges/7': jsonResponse(200, joined),
+      'GET /api/challenges/7/leaderboard': jsonResponse(200, []),
+      'POST /api/challenges/7/leave': jsonResponse(200, {}),
+    });
+    await user.click(screen.getByRole('button', { name: 'Edit Challenge Next Week' }));
+    await user.click(within(await dialog('Edit Challenge')).getByRole('button', { name: 'Update Challenge' }));
+    await announced('Challenge "Next Week" updated.');
+
+    await user.click(screen.getByRole('button', { name: 'Delete Challenge Next Week' }));
+    await user.click(within(await dialog('Delete challenge?')).getByRole('button', { name: 'Delete Challenge' }));
+    await announced('Challenge "Next Week" deleted.');
+
+    await user.click(screen.getByRole('button', { name: 'Cold Call Clash' }));
+    await user.click(within(await dialog('Cold Call Clash')).getByRole('button', { name: 'Leave Challenge' }));
+    await user.click(within(await dialog('Leave challenge?')).getByRole('button', { name: 'Leave Challenge' }));
+    await announced('You left "Cold Call Clash".');
   });
 
   it('refuses to move the start into the past before sending, with the server’s text', async () => {
@@ -430,6 +480,24 @@ describe('the detail modal', () => {
     expect(within(detail).getByRole('button', { name: 'Leave Challenge' })).toBeInTheDocument();
   });
 
+  it('gives equal points the same rank and medal, and the next score the rank after the tie (1, 1, 3)', async () => {
+    const joined = challenge({ id: 7 });
+    const entry = (id: string, points: number) => challengeEntry({ user_id: id, name: id, username: id, role: 'member', points });
+    const { user } = await openChallenges({
+      ...lists({ open: [joined] }),
+      'GET /api/challenges/7': jsonResponse(200, joined),
+      'GET /api/challenges/7/leaderboard': jsonResponse(200, [entry('ann', 90), entry('ben', 90), entry('cal', 40), entry('dee', 40), entry('eve', 40), entry('fay', 10)]),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Cold Call Clash' }));
+    const detail = await dialog('Cold Call Clash');
+    await within(detail).findByText('@ann');
+    const board = within(detail)
+      .getAllByRole('listitem')
+      .filter((row) => row.classList.contains('challenge-board__row'));
+    expect(board.map((row) => within(row).getByLabelText(/^Rank/).getAttribute('aria-label'))).toEqual(['Rank 1', 'Rank 1', 'Rank 3', 'Rank 3', 'Rank 3', 'Rank 6']);
+    expect(board.map((row) => rankShown(within(row).getByLabelText(/^Rank/)))).toEqual(['gold medal', 'gold medal', 'bronze medal', 'bronze medal', 'bronze medal', '#6']);
+  });
+
   it('says No warriors have scored yet, and gives the host no Leave', async () => {
     const hosted = challenge({ id: 8, name: 'Mine', role: 'owner', my_role: 'owner' });
     const { user } = await openChallenges({
@@ -485,6 +553,7 @@ describe('the invitation landing', () => {
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.location.pathname).toBe('/challenges');
     expect(callsTo(fetchMock, 'POST /api/challenges/7/join')).toHaveLength(1);
+    await announced('Challenge accepted: you joined "Cold Call Clash".');
   });
 
   it('sends a visitor without a session to sign up with the invitation', async () => {
@@ -530,6 +599,7 @@ describe('the bell', () => {
     await user.click(within(list).getByRole('button', { name: 'Accept invite to Secret Sprint' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/challenges'));
     expect(callsTo(fetchMock, 'POST /api/challenge-invites/i-2/accept')).toHaveLength(1);
+    await announced('Challenge accepted: you joined "Secret Sprint".');
   });
 
   it('declines an invite, which leaves the list; caps the badge at 9+', async () => {

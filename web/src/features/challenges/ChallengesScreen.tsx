@@ -1,14 +1,16 @@
-import { useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { CHALLENGE_MESSAGES, type Challenge, type CreateChallengeBody } from '@warriors/contracts';
 import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { PageHeader } from '../../components/PageHeader';
+import { StatusNote } from '../../components/StatusNote';
 import { Tabs, tabId } from '../../components/Tabs';
 import { CHALLENGE_ID_PARAM, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
+import { useFeedback } from '../../lib/use-feedback';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import {
@@ -25,7 +27,7 @@ import {
 import { ChallengeCard } from './ChallengeCard';
 import { ChallengeDetailModal } from './ChallengeDetailModal';
 import { ChallengeFormModal } from './ChallengeFormModal';
-import { EMPTY_CHALLENGE_FORM, formValuesOf } from './challenge-rules';
+import { CHALLENGE_DONE, EMPTY_CHALLENGE_FORM, formValuesOf, noteOf } from './challenge-rules';
 import { InvitationLanding } from './InvitationLanding';
 import './challenges.css';
 
@@ -89,7 +91,11 @@ function ChallengesScreen() {
   const [opened, setOpened] = useState<Challenge | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
   const [pending, setPending] = useState<Pending | null>(null);
-  const [feedback, setFeedback] = useState<string | null>(null);
+  // The page's note, and the detail dialog's own for a join made there: a note behind a dialog goes unseen.
+  const page = useFeedback();
+  const detail = useFeedback();
+  const location = useLocation();
+  const arrivedWith = noteOf(location.state);
   const [createChallenge, createState] = useCreateChallengeMutation();
   const [updateChallenge, updateState] = useUpdateChallengeMutation();
   const [joinChallenge, joinState] = useJoinChallengeMutation();
@@ -99,12 +105,22 @@ function ChallengesScreen() {
 
   const closeLink = () => void navigate(paths.challenges, { replace: true });
 
-  const join = async (challenge: Challenge) => {
-    setFeedback(null);
+  // A note brought from elsewhere (an invite accepted in the bell) is shown once the page's live region exists, so it is announced.
+  const { succeed } = page;
+  useEffect(() => {
+    if (arrivedWith === null) return;
+    succeed(arrivedWith);
+    void navigate(paths.challenges, { replace: true, state: null });
+  }, [arrivedWith, succeed, navigate]);
+
+  const join = async (challenge: Challenge, where: typeof page) => {
+    page.clear();
+    detail.clear();
     try {
       await joinChallenge(challenge.id).unwrap();
+      where.succeed(CHALLENGE_DONE.joined(challenge.name));
     } catch (error) {
-      setFeedback(errorMessage(error, CHALLENGE_MESSAGES.joinFailed));
+      where.fail(errorMessage(error, CHALLENGE_MESSAGES.joinFailed));
     }
   };
 
@@ -114,8 +130,10 @@ function ChallengesScreen() {
       if (editing.mode === 'create') {
         await createChallenge(body).unwrap();
         setTab('mine');
+        page.succeed(CHALLENGE_DONE.created(body.name));
       } else {
         await updateChallenge({ id: editing.challenge.id, body }).unwrap();
+        page.succeed(CHALLENGE_DONE.updated(body.name));
       }
       setEditing(null);
       return null;
@@ -128,20 +146,22 @@ function ChallengesScreen() {
     try {
       if (kind === 'delete') {
         await deleteChallenge(challenge.id).unwrap();
+        page.succeed(CHALLENGE_DONE.deleted(challenge.name));
       } else {
         await leaveChallenge(challenge.id).unwrap();
         setOpened(null);
         if (linkedId === challenge.id) closeLink();
+        page.succeed(CHALLENGE_DONE.left(challenge.name));
       }
     } catch (error) {
-      setFeedback(kind === 'delete' ? CHALLENGE_MESSAGES.deleteActive : errorMessage(error, CHALLENGE_MESSAGES.leaveFailed));
+      page.fail(kind === 'delete' ? CHALLENGE_MESSAGES.deleteActive : errorMessage(error, CHALLENGE_MESSAGES.leaveFailed));
     } finally {
       setPending(null);
     }
   };
 
   const ask = (kind: Pending['kind'], challenge: Challenge) => {
-    setFeedback(null);
+    page.clear();
     setPending({ kind, challenge });
   };
 
@@ -154,7 +174,7 @@ function ChallengesScreen() {
     if (tab === 'open') {
       if (challenge.is_joined) return undefined;
       return (
-        <Button className="btn--small" onClick={() => void join(challenge)} disabled={busy} aria-label={`Join Challenge ${challenge.name}`}>
+        <Button className="btn--small" onClick={() => void join(challenge, page)} disabled={busy} aria-label={`Join Challenge ${challenge.name}`}>
           Join Challenge
         </Button>
       );
@@ -184,7 +204,7 @@ function ChallengesScreen() {
         actions={
           <Button
             onClick={() => {
-              setFeedback(null);
+              page.clear();
               setEditing({ mode: 'create' });
             }}
           >
@@ -192,11 +212,10 @@ function ChallengesScreen() {
           </Button>
         }
       />
-      {feedback && (
-        <div className="page-feedback">
-          <Alert tone="error">{feedback}</Alert>
-        </div>
-      )}
+      <div className="page-feedback">
+        {page.feedback?.tone === 'error' && <Alert tone="error">{page.feedback.text}</Alert>}
+        <StatusNote text={page.feedback?.tone === 'success' ? page.feedback.text : null} />
+      </div>
       <div className="challenges-tabs">
         <Tabs label="Challenges" tabs={TABS} selected={tab} onSelect={setTab} panelId={PANEL_ID} />
       </div>
@@ -230,9 +249,13 @@ function ChallengesScreen() {
           challengeId={opened.id}
           summary={opened}
           busy={busy}
-          onClose={() => setOpened(null)}
+          onClose={() => {
+            detail.clear();
+            setOpened(null);
+          }}
           onLeave={(challenge) => ask('leave', challenge)}
-          onJoin={(challenge) => void join(challenge)}
+          onJoin={(challenge) => void join(challenge, detail)}
+          feedback={detail.feedback}
         />
       )}
       {showLinkedDetail && linkedChallenge.data && (
@@ -240,12 +263,27 @@ function ChallengesScreen() {
           challengeId={linkedChallenge.data.id}
           summary={linkedChallenge.data}
           busy={busy}
-          onClose={closeLink}
+          onClose={() => {
+            detail.clear();
+            closeLink();
+          }}
           onLeave={(challenge) => ask('leave', challenge)}
-          onJoin={(challenge) => void join(challenge)}
+          onJoin={(challenge) => void join(challenge, detail)}
+          feedback={detail.feedback}
         />
       )}
-      {showLanding && linkText !== null && <InvitationLanding challengeId={linkText} signedIn onDone={closeLink} onSignUp={closeLink} />}
+      {showLanding && linkText !== null && (
+        <InvitationLanding
+          challengeId={linkText}
+          signedIn
+          onDone={closeLink}
+          onSignUp={closeLink}
+          onAccepted={(name) => {
+            closeLink();
+            page.succeed(CHALLENGE_DONE.accepted(name));
+          }}
+        />
+      )}
       {editing && (
         <ChallengeFormModal
           key={editing.mode === 'edit' ? editing.challenge.id : 'new'}

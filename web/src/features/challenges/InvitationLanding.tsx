@@ -13,14 +13,16 @@ import { Icon, UI_ICONS } from '../../components/icons/icon';
 interface InvitationLandingProps {
   challengeId: string;
   signedIn: boolean;
-  /** After joining, or on Close: back to /challenges. */
+  /** On Close: back to /challenges. */
   onDone: () => void;
+  /** After joining (only a signed-in warrior can): back to /challenges with a confirmation naming the challenge. */
+  onAccepted?: (challengeName: string) => void;
   /** A visitor without an account goes to sign up or log in, keeping the invitation. */
   onSignUp: () => void;
 }
 
 /** What a challenge link (/challenges?id=...) opens: the invitation, and the way in. */
-export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: InvitationLandingProps) {
+export function InvitationLanding({ challengeId, signedIn, onDone, onAccepted, onSignUp }: InvitationLandingProps) {
   const { data: challenge, isError } = useGetPublicChallengeQuery(challengeId);
   const [join, joinState] = useJoinChallengeMutation();
   const [failure, setFailure] = useState<string | null>(null);
@@ -30,7 +32,7 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onSignUp }: I
     setFailure(null);
     try {
       await join(challenge.id).unwrap();
-      onDone();
+      onAccepted?.(challenge.name);
     } catch (error) {
       setFailure(errorMessage(error, CHALLENGE_MESSAGES.joinFailed));
     }

@@ -153,3 +153,33 @@ export function pickable(results: readonly UserSearchResult[], picked: readonly 
   const taken = new Set(picked.map((invitee) => invitee.id));
   return results.filter((result) => result.id !== selfId && !taken.has(result.id));
 }
+
+/** What each challenge action says once done (the spec names only the failures); the challenge is named so the note stands alone. */
+export const CHALLENGE_DONE = {
+  joined: (name: string) => `You joined "${name}". Good luck, warrior!`,
+  accepted: (name: string) => `Challenge accepted: you joined "${name}".`,
+  created: (name: string) => `Challenge "${name}" created.`,
+  updated: (name: string) => `Challenge "${name}" updated.`,
+  deleted: (name: string) => `Challenge "${name}" deleted.`,
+  left: (name: string) => `You left "${name}".`,
+} as const;
+
+/**
+ * Standard competition ranks ('1224') for entries sorted by points, highest first: equal points share
+ * the rank (and so the medal), and the next score down skips the places the tie took.
+ */
+export function competitionRanks(points: readonly number[]): number[] {
+  let rank = 0;
+  return points.map((value, index) => {
+    if (index === 0 || value !== points[index - 1]) rank = index + 1;
+    return rank;
+  });
+}
+
+/** The router state that carries a confirmation to /challenges from elsewhere (an invite accepted in the bell). */
+export const noteState = (note: string) => ({ challengeNote: note });
+
+/** The confirmation a navigation to /challenges carried, if any. */
+export function noteOf(state: unknown): string | null {
+  return typeof state === 'object' && state !== null && 'challengeNote' in state && typeof state.challengeNote === 'string' ? state.challengeNote : null;
+}

@@ -10,8 +10,9 @@ import { errorMessage } from '../../lib/api-error';
 import { selectCurrentUser } from '../../lib/session';
 import { AddGoalForm, type CreatedGoal } from './AddGoalForm';
 import { GoalCard } from './GoalCard';
-import { isCreator, recordDailyGoal } from './goal-rules';
+import { recordDailyGoal } from './goal-rules';
 import { RecommendationModal } from './RecommendationModal';
+import { RemoveGoalButton } from './RemoveGoalButton';
 import { useGoalActions } from './use-goal-actions';
 import './goals.css';
 
@@ -49,17 +50,6 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
     if (await actions.join(campaign)) onAddingChange(false);
   };
 
-  const removeButton = (goal: Campaign) =>
-    isCreator(goal, user?.id) ? (
-      <Button variant="ghost" className="btn--small" onClick={() => actions.askDelete(goal)} aria-label={`Delete ${goal.name}`}>
-        Delete
-      </Button>
-    ) : (
-      <Button variant="ghost" className="btn--small" onClick={() => actions.askLeave(goal)} aria-label={`Leave ${goal.name}`}>
-        Leave
-      </Button>
-    );
-
   return (
     <Panel
       title="Active Goals"
@@ -78,7 +68,7 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
         {hasGoals && (
           <ul className="goal-list">
             {active.map((goal) => (
-              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="active" actions={removeButton(goal)} />
+              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="active" actions={<RemoveGoalButton goal={goal} actions={actions} />} />
             ))}
             {finished.map((goal) => (
               <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="completed" />

@@ -75,6 +75,22 @@ describe('GoalsScreen', () => {
         .map((button) => button.textContent),
     ).toEqual(['Leave']);
   });
+
+  it("says Delete for the user's own active custom goal, as the dashboard and My Stats do, and deletes the campaign", async () => {
+    const own = campaign();
+    const { user, fetchMock } = await openGoals(campaignList({ active: [own, joined], available: [] }), {
+      'DELETE /api/campaigns/20': jsonResponse(200, { detail: GOAL_MESSAGES.deleted }),
+    });
+    const active = section('Active Goals');
+    expect(within(active).getByRole('button', { name: 'Leave Sprint Week' })).toHaveTextContent('Leave');
+    expect(within(active).queryByRole('button', { name: 'Leave Today: 3 Cold Calls' })).not.toBeInTheDocument();
+    await user.click(within(active).getByRole('button', { name: 'Delete Today: 3 Cold Calls' }));
+    const dialog = screen.getByRole('dialog', { name: 'Delete campaign?' });
+    expect(dialog).toHaveTextContent(GOAL_MESSAGES.deleteConfirm);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE /api/campaigns/20')).toHaveLength(1));
+    expect(await screen.findByText(GOAL_MESSAGES.deleted)).toBeInTheDocument();
+  });
 });
 
 describe('Create Custom Campaign', () => {

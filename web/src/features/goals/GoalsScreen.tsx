@@ -15,6 +15,7 @@ import { useCreateCampaignMutation, useGetCampaignsQuery, useUpdateCampaignMutat
 import { CampaignForm } from './CampaignForm';
 import { GoalCard, JoinableGoalCard } from './GoalCard';
 import { goalItemsOf, isCreator, selectionOf, type CampaignFormValues } from './goal-rules';
+import { RemoveGoalButton } from './RemoveGoalButton';
 import { useGoalActions } from './use-goal-actions';
 import './goals.css';
 
@@ -99,11 +100,7 @@ export default function GoalsScreen() {
                   goal={goal}
                   now={now}
                   variant="active"
-                  actions={
-                    <Button variant="ghost" className="btn--small" onClick={() => actions.askLeave(goal)} aria-label={`Leave ${goal.name}`}>
-                      Leave
-                    </Button>
-                  }
+                  actions={<RemoveGoalButton goal={goal} actions={{ askLeave: actions.askLeave, askDelete: deleting }} />}
                 />
               )}
             </GoalList>

@@ -10,4 +10,5 @@ export { GoalCard } from './GoalCard';
 export { goalItemsOf, hasDailyGoal, isCreator, recordDailyGoal } from './goal-rules';
 export { GoalRings } from './GoalRings';
 export { RecommendationModal } from './RecommendationModal';
+export { RemoveGoalButton } from './RemoveGoalButton';
 export { useGoalActions } from './use-goal-actions';

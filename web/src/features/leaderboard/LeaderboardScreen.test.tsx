@@ -105,6 +105,39 @@ describe('LeaderboardScreen', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
+  it("offers the Nudge action on another warrior's card, not on the user's own nor on a private one", async () => {
+    const { user, fetchMock } = await openLeaderboard({
+      'GET /api/users/u-bob/public-profile': jsonResponse(200, publicProfile()),
+      [`GET /api/users/${testUser.id}/public-profile`]: jsonResponse(200, publicProfile({ id: testUser.id, name: testUser.name, username: testUser.username })),
+      'GET /api/users/u-cy/public-profile': jsonResponse(200, { id: 'u-cy', username: 'cy_hustle', profile_public: false, message: 'This user has set their profile to private' }),
+      'POST /api/nudges': jsonResponse(201, {
+        id: 'n-1',
+        type: 'props',
+        from_name: testUser.name,
+        from_username: testUser.username,
+        message: 'x',
+        created_at: '2026-11-25T10:00:00Z',
+        is_read: false,
+      }),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Bob S.' }));
+    const card = screen.getByRole('dialog', { name: 'Bob S.' });
+    await user.click(await within(card).findByRole('button', { name: 'Give props to Bob Stone' }));
+    expect(await within(card).findByText('Props sent!')).toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST /api/nudges')[0]?.body).toEqual({ type: 'props', to_user_id: 'u-bob' });
+    await user.click(within(card).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'Ana S.' }));
+    const own = screen.getByRole('dialog');
+    await within(own).findByText('Member since');
+    expect(within(own).queryByRole('group', { name: /^Nudge/ })).not.toBeInTheDocument();
+    await user.click(within(own).getByRole('button', { name: 'Close' }));
+
+    await user.click(screen.getByRole('button', { name: 'cy_hustle' }));
+    await within(screen.getByRole('dialog')).findByText(/This user has set their profile to private/);
+    expect(within(screen.getByRole('dialog')).queryByRole('group', { name: /^Nudge/ })).not.toBeInTheDocument();
+  });
+
   it('shows a lock and the private notice for a private profile, and says when a profile is gone or unreadable', async () => {
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = await openLeaderboard({

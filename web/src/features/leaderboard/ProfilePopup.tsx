@@ -6,7 +6,10 @@ import { hasStatus } from '../../lib/api-error';
 import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
+import { useAppSelector } from '../../lib/hooks';
+import { selectCurrentUser } from '../../lib/session';
 import { useGetPublicProfileQuery } from '../profile';
+import { ProfileNudges } from '../pulse';
 import './leaderboard.css';
 
 interface ProfilePopupProps {
@@ -16,7 +19,8 @@ interface ProfilePopupProps {
   onClose: () => void;
 }
 
-function PublicDetails({ profile }: { profile: PublicProfile }) {
+/** The card of a public profile; the Nudge action is for someone else's. */
+function PublicDetails({ profile, own }: { profile: PublicProfile; own: boolean }) {
   const facts: ProfileFact[] = [
     ['Member since', formatDate(profile.created_at)],
     ['Total points', profile.total_points.toLocaleString('en-US')],
@@ -28,12 +32,17 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
       <p className="profile-popup__name">{profile.name || profile.username}</p>
       <p className="muted">@{profile.username}</p>
       <ProfileFacts facts={facts} />
+      {!own && <ProfileNudges userId={profile.id} name={profile.name || profile.username} />}
     </div>
   );
 }
 
-/** Another warrior's card from the board: public, private (the lock and the notice), not found, or unavailable. */
+/**
+ * A warrior's card from the board: public (with the Nudge action unless it is the viewer's own), private
+ * (the lock and the notice), not found, or unavailable. Close is its way back to the board.
+ */
 export function ProfilePopup({ userId, name, onClose }: ProfilePopupProps) {
+  const me = useAppSelector(selectCurrentUser);
   const { data: profile, error, isLoading } = useGetPublicProfileQuery(userId);
   const notFound = hasStatus(error, 404);
   useLogFailure(notFound ? undefined : error, 'Failed to fetch profile');
@@ -41,7 +50,7 @@ export function ProfilePopup({ userId, name, onClose }: ProfilePopupProps) {
   let body;
   if (isLoading) body = <p role="status">Loading profile...</p>;
   else if (profile?.profile_public === false) body = <PrivateNotice message={profile.message} />;
-  else if (profile) body = <PublicDetails profile={profile} />;
+  else if (profile) body = <PublicDetails profile={profile} own={profile.id === me?.id} />;
   else body = <p className="muted">{notFound ? 'Profile not found' : 'Profile unavailable'}</p>;
 
   return (

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { badge, publicProfile } from '../../../test/fixtures';
-import { jsonResponse, mockApi, mockFetch, renderApp, signedIn, testUser } from '../../../test/render';
+import { callsTo, jsonResponse, mockApi, mockFetch, renderApp, signedIn, testUser } from '../../../test/render';
 
 const firstMeeting = badge();
 
@@ -164,5 +164,55 @@ describe('ProfileScreen', () => {
     expect(await screen.findByRole('heading', { name: '@cy', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('This user has set their profile to private')).toBeInTheDocument();
     expect(screen.queryByText(/Member since/)).not.toBeInTheDocument();
+  });
+
+  it('goes Back to the screen it was opened from, or to the dashboard when opened first in the tab', async () => {
+    mockApi({
+      'GET /api/users/u-bob/public-profile': jsonResponse(200, publicProfile()),
+      'GET /api/users/u-cy/public-profile': jsonResponse(200, { id: 'u-cy', username: 'cy', profile_public: false, message: 'This user has set their profile to private' }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/badges', signedIn());
+    await router.navigate('/profile/u-bob');
+    await user.click(await screen.findByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/badges'));
+    router.dispose();
+
+    const first = renderApp('/profile/u-cy', signedIn());
+    await screen.findByRole('heading', { name: '@cy', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(first.router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('offers every nudge on a public profile, sends one and says it was sent; a private profile offers none', async () => {
+    const fetchMock = mockApi({
+      'GET /api/users/u-bob/public-profile': jsonResponse(200, publicProfile()),
+      'POST /api/nudges': jsonResponse(201, {
+        id: 'n-1',
+        type: 'challenge',
+        from_name: testUser.name,
+        from_username: testUser.username,
+        message: 'x',
+        created_at: '2026-11-25T10:00:00Z',
+        is_read: false,
+      }),
+      'GET /api/users/u-cy/public-profile': jsonResponse(200, { id: 'u-cy', username: 'cy', profile_public: false, message: 'This user has set their profile to private' }),
+    });
+    const user = userEvent.setup();
+    const { router } = renderApp('/profile/u-bob', signedIn());
+    const nudges = await screen.findByRole('group', { name: 'Nudge Bob Stone' });
+    expect(
+      within(nudges)
+        .getAllByRole('button')
+        .map((button) => button.textContent?.trim()),
+    ).toEqual(['Props', 'Cheer', 'Encourage', 'Challenge']);
+    await user.click(within(nudges).getByRole('button', { name: 'Challenge Bob Stone to a prospecting battle' }));
+    expect(await within(nudges).findByRole('status')).toHaveTextContent('Challenge sent!');
+    expect(callsTo(fetchMock, 'POST /api/nudges')[0]?.body).toEqual({ type: 'challenge', to_user_id: 'u-bob' });
+
+    await router.navigate('/profile/u-cy');
+    await screen.findByRole('heading', { name: '@cy', level: 1 });
+    expect(screen.queryByRole('group', { name: /^Nudge/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Cheer/ })).not.toBeInTheDocument();
   });
 });

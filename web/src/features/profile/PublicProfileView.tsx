@@ -1,11 +1,15 @@
 import { ACTIVITY_CATALOG, ACTIVITY_TYPES, titleCaseSpecialty, type ActivityCountsByWindow, type PublicProfile } from '@warriors/contracts';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { Avatar } from '../../components/Avatar';
+import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { hasStatus } from '../../lib/api-error';
 import { counted } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
+import { paths } from '../../config/paths';
+import { ProfileNudges } from '../pulse';
 import { useGetPublicProfileQuery } from './api';
 import './profile.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
@@ -103,8 +107,34 @@ function PublicDetails({ profile }: { profile: PublicProfile }) {
   );
 }
 
-/** Another warrior's profile, read-only: public in full, private as a notice, or not found. */
+/**
+ * Back to where the profile was opened from; a profile opened first in its tab (a shared link) has
+ * nowhere in the app to go back to, so it goes to the dashboard.
+ */
+function BackButton() {
+  const navigate = useNavigate();
+  // The router's first entry of a tab has the key 'default'.
+  const opened = useLocation().key !== 'default';
+  return (
+    <div className="public-profile__back">
+      <Button variant="secondary" onClick={() => void (opened ? navigate(-1) : navigate(paths.dashboard))}>
+        <span aria-hidden="true">←</span> Back
+      </Button>
+    </div>
+  );
+}
+
+/** Another warrior's profile, read-only: public in full (with the Nudge action), private as a notice, or not found; each with Back. */
 export function PublicProfileView({ userId }: { userId: string }) {
+  return (
+    <>
+      <BackButton />
+      <ProfileBody userId={userId} />
+    </>
+  );
+}
+
+function ProfileBody({ userId }: { userId: string }) {
   const { data: profile, isLoading, error } = useGetPublicProfileQuery(userId);
   const notFound = hasStatus(error, 404);
   useLogFailure(notFound ? undefined : error, 'Failed to fetch profile');
@@ -148,6 +178,7 @@ export function PublicProfileView({ userId }: { userId: string }) {
           <p className="muted">
             @{profile.username} · Member since {formatDate(profile.created_at)}
           </p>
+          <ProfileNudges userId={profile.id} name={displayName} />
           <PublicDetails profile={profile} />
         </div>
       </div>

@@ -1,15 +1,13 @@
-import { LiveSocketMessage, PULSE_LIMIT, pulseWindow, WEBSOCKET_PATH, type NudgeType, type PulseEvent } from '@warriors/contracts';
+import { LiveSocketMessage, PULSE_LIMIT, pulseWindow, WEBSOCKET_PATH, type PulseEvent } from '@warriors/contracts';
 import { parseServerTime } from '../../lib/relative-time';
+import { NUDGES } from './nudges';
 
 /** The first reconnect waits about this long; each failure doubles it up to RECONNECT_MAX_MS. */
 export const RECONNECT_BASE_MS = 1_000;
 export const RECONNECT_MAX_MS = 30_000;
 
 /** The nudges a pulse event offers, with the button text, its accessible name and the confirmation. */
-export const EVENT_NUDGES = [
-  { type: 'props', label: 'Props', name: (username: string) => `Give props to ${username}`, sent: 'Props sent!' },
-  { type: 'cheer', label: 'Cheer', name: (username: string) => `Cheer ${username}`, sent: 'Cheer sent!' },
-] as const satisfies readonly { type: NudgeType; label: string; name: (username: string) => string; sent: string }[];
+export const EVENT_NUDGES = [NUDGES.props, NUDGES.cheer] as const;
 
 const timeOf = (event: PulseEvent) => parseServerTime(event.created_at).getTime();
 

@@ -7,9 +7,8 @@ import { FormErrors } from '../../components/FormErrors';
 import { TextField } from '../../components/TextField';
 import { errorMessage } from '../../lib/api-error';
 import { selectCurrentUser } from '../../lib/session';
-import { DurationField, GoalCard, goalItemsOf, isCreator, useGoalActions, useUpdateCampaignMutation } from '../goals';
+import { DurationField, GoalCard, goalItemsOf, isCreator, RemoveGoalButton, useGoalActions, useUpdateCampaignMutation } from '../goals';
 import { joinFailed } from './GoalProgress';
-import { RemoveGoalButton } from './RemoveGoalButton';
 import { goalEditBody, type GoalEdit } from './stats-rules';
 import './stats.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
@@ -97,8 +96,7 @@ export function ActiveGoalsEditor({ campaigns, now }: { campaigns: CampaignList;
         {campaigns.active.map((goal) => {
           const key = goal.user_campaign_id ?? goal.campaign_id;
           if (editing === goal.campaign_id) return <GoalEditForm key={key} goal={goal} onDone={() => setEditing(null)} />;
-          const mine = isCreator(goal, user?.id);
-          const editable = mine && goal.goal_type !== 'power_challenge';
+          const editable = isCreator(goal, user?.id) && goal.goal_type !== 'power_challenge';
           return (
             <GoalCard
               key={key}
@@ -112,7 +110,7 @@ export function ActiveGoalsEditor({ campaigns, now }: { campaigns: CampaignList;
                       Edit
                     </Button>
                   )}
-                  <RemoveGoalButton goal={goal} mine={mine} actions={actions} />
+                  <RemoveGoalButton goal={goal} actions={actions} />
                 </>
               }
             />

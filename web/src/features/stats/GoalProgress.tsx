@@ -1,13 +1,10 @@
 import { useState } from 'react';
 import { STATS_BUCKETS, type CampaignList, type StatsBucket } from '@warriors/contracts';
-import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Modal } from '../../components/Modal';
 import { ProgressRing } from '../../components/ProgressRing';
 import { goalsOfThisPeriod } from '../../lib/goal-progress';
-import { selectCurrentUser } from '../../lib/session';
-import { GoalCard, isCreator, useGoalActions } from '../goals';
-import { RemoveGoalButton } from './RemoveGoalButton';
+import { GoalCard, RemoveGoalButton, useGoalActions } from '../goals';
 import { bucketPercent, BUCKET_LABELS, completedInLastWeek, goalsInBucket } from './stats-rules';
 import './stats.css';
 
@@ -15,7 +12,6 @@ export const joinFailed = (): string => 'Failed to join campaign';
 
 /** A bucket's active goals, with leave or delete, and the goals finished in the last 7 days. */
 function ManageGoalsModal({ bucket, campaigns, now, onClose }: { bucket: StatsBucket; campaigns: CampaignList; now: Date; onClose: () => void }) {
-  const user = useAppSelector(selectCurrentUser);
   const actions = useGoalActions({ deleteFailed: 'Failed to delete goal', joinFailed });
   const active = goalsInBucket(campaigns.active, bucket);
   const finished = completedInLastWeek(campaigns.completed, now);
@@ -29,13 +25,7 @@ function ManageGoalsModal({ bucket, campaigns, now, onClose }: { bucket: StatsBu
         ) : (
           <ul className="goal-list">
             {active.map((goal) => (
-              <GoalCard
-                key={goal.user_campaign_id ?? goal.campaign_id}
-                goal={goal}
-                now={now}
-                variant="active"
-                actions={<RemoveGoalButton goal={goal} mine={isCreator(goal, user?.id)} actions={actions} />}
-              />
+              <GoalCard key={goal.user_campaign_id ?? goal.campaign_id} goal={goal} now={now} variant="active" actions={<RemoveGoalButton goal={goal} actions={actions} />} />
             ))}
           </ul>
         )}
