@@ -16,7 +16,9 @@ configure({ asyncUtilTimeout: 5000 });
 // Requests a test didn't script stay pending, as on a slow network: screens show their loading state
 // instead of failing noisily. Tests script what they need with mockFetch or mockApi.
 // Likewise, sockets never reach the network: the live pulse's socket stays connecting unless a test drives it.
+// jsdom lays nothing out and has no scrollIntoView: a no-op stands in, which tests of scrolling replace with a mock.
 beforeEach(() => {
+  Element.prototype.scrollIntoView = () => undefined;
   globalThis.fetch = jest.fn(() => new Promise<Response>(() => undefined));
   FakeWebSocket.instances = [];
   globalThis.WebSocket = FakeWebSocket as unknown as typeof WebSocket;

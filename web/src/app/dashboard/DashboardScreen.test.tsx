@@ -47,6 +47,7 @@ async function openDashboard(user = { ...testUser, badges: [earnedBadge] }) {
 }
 
 beforeEach(() => localStorage.clear());
+afterEach(() => jest.useRealTimers());
 
 describe('DashboardScreen', () => {
   it("shows the streak, the badge count and today's rank", async () => {
@@ -55,6 +56,30 @@ describe('DashboardScreen', () => {
     expect(screen.getByText('Day streak').parentElement).toHaveTextContent('3Day streak');
     expect(screen.getByRole('button', { name: '1 Badges earned' })).toBeInTheDocument();
     expect(await screen.findByRole('button', { name: "#2 Today's rank" })).toBeInTheDocument();
+  });
+
+  it('names who to pass for the next rank, and says the streak is safe once today has points', async () => {
+    mockDashboard({ 'GET /api/leaderboard/today': jsonResponse(200, [leaderboardRow(1, { name: 'Marcus Reed' }), me]) });
+    await openDashboard();
+    const standing = screen.getByRole('group', { name: 'Your standing' });
+    expect(await within(standing).findByText('5 pts to pass Marcus R.')).toBeInTheDocument();
+    expect(within(standing).getByText('Safe for today')).toBeInTheDocument();
+  });
+
+  it('names the rank to reach when the one above is beyond the board', async () => {
+    mockDashboard({ 'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: 31, points: 2, gap_to_next: 3, window: 'today' }) });
+    await openDashboard();
+    expect(await within(screen.getByRole('group', { name: 'Your standing' })).findByText('3 pts to reach #30')).toBeInTheDocument();
+  });
+
+  it('warns that the streak is at risk while today has no log, with the hours left in the local day', async () => {
+    // 15:30 in Chicago, the user's timezone: 8.5 hours before the day ends.
+    jest.useFakeTimers({ now: new Date('2026-03-10T20:30:00Z'), advanceTimers: true });
+    mockDashboard({ 'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: null, points: 0, gap_to_next: null, window: 'today' }) });
+    await openDashboard();
+    const standing = screen.getByRole('group', { name: 'Your standing' });
+    expect(await within(standing).findByText('Log today to keep your 3-day streak · 8h left')).toBeInTheDocument();
+    expect(within(standing).getByText("Log a shot to get on today's board")).toBeInTheDocument();
   });
 
   it('carries the upsell banner to the offer the deployment names', async () => {

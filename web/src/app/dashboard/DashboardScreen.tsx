@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
 import { Button } from '../../components/Button';
@@ -7,17 +7,18 @@ import { PromoBanner } from '../../components/PromoBanner';
 import { Panel } from '../../components/Panel';
 import { tabId, Tabs } from '../../components/Tabs';
 import { BATTLE_GROUND_ID } from '../../config/paths';
-import { LogActivityPanel, ShotsFired } from '../../features/activity';
+import { LOG_PANEL_ID, LogActivityPanel, ShotsFired } from '../../features/activity';
 import { selectCurrentUser } from '../../lib/session';
 import { CoachingPanel } from '../../features/coaching';
 import { BadgesModal } from '../../features/badges';
 import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
-import { CompactLeaderboard, LEADERBOARD_POLL_MS, useGetMyStandingQuery, WINDOW_TABS } from '../../features/leaderboard';
+import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
 import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAppSelector } from '../../lib/hooks';
+import { Cockpit } from './Cockpit';
 import { greeting } from './greeting';
 import './dashboard.css';
 
@@ -26,6 +27,27 @@ const GOAL_CLOCK_MS = 60_000;
 
 function scrollToBattleGround() {
   document.getElementById(BATTLE_GROUND_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+}
+
+/** Said over the log buttons once a daily goal lifts the lock (see docs/decisions.md). */
+const GOAL_SET_NOTICE = 'Daily goal set — start logging';
+
+/**
+ * True once the Log Activity lock has lifted while the dashboard is open (the first daily goal was just
+ * added): the unlocked panel is then brought into view, since the goal form that lifted it sits below it
+ * on a phone.
+ */
+function useLockLifted(locked: boolean): boolean {
+  const [wasLocked, setWasLocked] = useState(locked);
+  const [lifted, setLifted] = useState(false);
+  if (wasLocked !== locked) {
+    setWasLocked(locked);
+    setLifted(wasLocked && !locked);
+  }
+  useEffect(() => {
+    if (lifted) document.getElementById(LOG_PANEL_ID)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [lifted]);
+  return lifted;
 }
 
 function BattleGround() {
@@ -62,7 +84,6 @@ function BattleGround() {
 
 export default function DashboardScreen() {
   const user = useAppSelector(selectCurrentUser);
-  const { data: standing } = useGetMyStandingQuery('today', { pollingInterval: LEADERBOARD_POLL_MS });
   const [badgesOpen, setBadgesOpen] = useState(false);
   const { data: campaigns, error: campaignsError } = useGetCampaignsQuery();
   useLogFailure(campaignsError, 'Failed to fetch campaigns');
@@ -73,16 +94,16 @@ export default function DashboardScreen() {
   const dailyGoalSet = campaigns && hasDailyGoal(campaigns, now);
   const locked = dailyGoalSet === false;
   const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
+  const goalJustSet = useLockLifted(locked);
 
   const openDailyGoalForm = () => {
     flushSync(() => setAddingGoal(true));
     document.getElementById(ADD_GOAL_FIELD_ID)?.focus();
   };
   const badges = user?.badges ?? [];
-  const rank = standing?.rank;
 
   return (
-    <>
+    <div className="dashboard">
       <PageHeader
         title={greeting(user, now)}
         subtitle="Your command center for today's prospecting battle."
@@ -93,30 +114,17 @@ export default function DashboardScreen() {
         }
       />
       <div className="dashboard-summary">
-        <div className="stat-strip" aria-label="Your standing">
-          <div className="stat">
-            <span className="stat__value">{user?.streak_days ?? 0}</span>
-            <span className="stat__label">Day streak</span>
-          </div>
-          <button type="button" className="stat stat--button" onClick={() => setBadgesOpen(true)}>
-            <span className="stat__value">{badges.length}</span>
-            <span className="stat__label">Badges earned</span>
-          </button>
-          <button type="button" className="stat stat--button" onClick={scrollToBattleGround}>
-            <span className="stat__value">{rank != null ? `#${rank}` : '—'}</span>
-            <span className="stat__label">Today's rank</span>
-          </button>
-        </div>
+        <Cockpit user={user} now={now} onShowBadges={() => setBadgesOpen(true)} onShowBoard={scrollToBattleGround} />
         <GoalRings goals={campaigns ? goalsOfThisPeriod(campaigns, now) : []} />
       </div>
       <div className="grid grid--two">
-        <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} />
+        <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} notice={goalJustSet ? GOAL_SET_NOTICE : undefined} />
         <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       <BattleGround />
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
       {coachOpen && <CoachingPanel hasDailyGoal={dailyGoalSet} onClose={() => setCoachOpen(false)} />}
-    </>
+    </div>
   );
 }

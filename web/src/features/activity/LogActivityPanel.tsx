@@ -1,4 +1,4 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES, type BulkActivityBody, type LogResult } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Panel } from '../../components/Panel';
@@ -18,6 +18,23 @@ import './activity.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 
+/** The panel's id, for the screen that brings it into view. */
+export const LOG_PANEL_ID = 'log-activity';
+
+/**
+ * A success line over the buttons that takes focus when it appears, so keyboard and screen reader users
+ * land on the panel the page just scrolled to, one Tab from the first log button.
+ */
+function PanelNotice({ text }: { text: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus({ preventScroll: true }), []);
+  return (
+    <div className="log-panel-alert" ref={ref} tabIndex={-1}>
+      <Alert tone="success">{text}</Alert>
+    </div>
+  );
+}
+
 /** How long a button says 'Recorded!' after its log (spec point 4). */
 const RECORDED_MS = 1500;
 
@@ -34,9 +51,10 @@ type Dialog = { kind: 'directMail' } | { kind: 'honor'; activityType: ScoredActi
 
 /**
  * One button per scored activity, the modals some of them need, and what a log sets off. With a `lock`
- * the buttons are out of reach (inert) under that overlay, e.g. until the user sets a daily goal.
+ * the buttons are out of reach (inert) under that overlay, e.g. until the user sets a daily goal; a `notice`
+ * says what just opened them.
  */
-export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
+export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: string }) {
   const [logActivity, singleState] = useLogActivityMutation();
   const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
   const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
@@ -45,6 +63,8 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [held, setHeld] = useState<{ activityId: string; message: string } | null>(null);
+  // The notice invites the first log: once one is in, it has said its piece.
+  const [loggedHere, setLoggedHere] = useState(false);
   // A retry of an action that failed or timed out sends its first key: the server then logs it once.
   const keys = useRef(createIdempotencyKeys()).current;
   const busy = singleState.isLoading || bulkState.isLoading;
@@ -59,6 +79,7 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
       const sent = request(keys.keyFor(action));
       const result = await sent.unwrap();
       keys.succeeded(action);
+      setLoggedHere(true);
       setDialog(null);
       flashRecorded(button);
       if (result.held && result.held_message) setHeld({ activityId: result.activity.id, message: result.held_message });
@@ -98,7 +119,8 @@ export function LogActivityPanel({ lock }: { lock?: ReactNode }) {
   };
 
   return (
-    <Panel title="Log Activity" id="log-activity">
+    <Panel title="Log Activity" id={LOG_PANEL_ID}>
+      {notice && !loggedHere && <PanelNotice text={notice} />}
       {error && (
         <div className="log-panel-alert">
           <Alert tone="error">{error}</Alert>

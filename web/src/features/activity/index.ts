@@ -1,3 +1,3 @@
 // The activity feature's public surface: the panels the dashboard composes.
-export { LogActivityPanel } from './LogActivityPanel';
+export { LOG_PANEL_ID, LogActivityPanel } from './LogActivityPanel';
 export { ShotsFired } from './ShotsFired';

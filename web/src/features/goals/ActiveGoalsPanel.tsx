@@ -78,7 +78,7 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
         {campaigns !== undefined && !hasGoals && <p className="muted">No active goals yet. Set today's targets and make every shot count.</p>}
         {formShown && campaigns && <AddGoalForm available={campaigns.available} now={now} busy={actions.busy} onJoin={(campaign) => void join(campaign)} onCreated={created} />}
         {/* The Goals screen holds what this panel does not: multi-day campaigns, editing them, Completed Goals. */}
-        <Link to={paths.goals} className="goals-link">
+        <Link to={paths.goals} className="goals-link link-target">
           Manage goals
         </Link>
       </div>

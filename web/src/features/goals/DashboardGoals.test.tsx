@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { GOAL_MESSAGES, type Campaign, type CampaignList } from '@warriors/contracts';
-import { campaign, campaignList } from '../../../test/fixtures';
+import { campaign, campaignList, logResult } from '../../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn } from '../../../test/render';
 
 const sprintWeek = campaign({
@@ -107,6 +107,35 @@ describe('the Log Activity lock', () => {
     await user.click(within(goalsPanel()).getByRole('button', { name: 'Add Goal' }));
     await waitFor(() => expect(screen.queryByText(lockText)).not.toBeInTheDocument());
     expect(within(goalsPanel()).getByText('Today: 3 Cold Calls')).toBeInTheDocument();
+  });
+
+  it('brings the unlocked panel into view with a confirmation that takes focus, until the first log', async () => {
+    const scrolled = jest.fn();
+    Element.prototype.scrollIntoView = scrolled;
+    const { user } = await openDashboard([campaignList(), campaignList({ active: [campaign()] })], {
+      'POST /api/campaigns': jsonResponse(201, campaign()),
+      'POST /api/activity': jsonResponse(201, logResult()),
+    });
+    await within(logPanel()).findByText(lockText);
+    const confirmationText = 'Daily goal set — start logging';
+    expect(within(logPanel()).queryByText(confirmationText)).not.toBeInTheDocument();
+    await user.click(within(goalsPanel()).getByRole('checkbox', { name: 'Cold Call' }));
+    await user.click(within(goalsPanel()).getByRole('button', { name: 'Add Goal' }));
+
+    const confirmation = await within(logPanel()).findByText(confirmationText);
+    expect(confirmation).toHaveAttribute('role', 'status');
+    expect(confirmation.parentElement).toHaveFocus();
+    expect(scrolled.mock.contexts).toContain(logPanel());
+
+    await user.click(within(logPanel()).getByRole('button', { name: /^Cold Call/ }));
+    await within(logPanel()).findByText('Recorded!');
+    expect(within(logPanel()).queryByText(confirmationText)).not.toBeInTheDocument();
+  });
+
+  it('says nothing when the dashboard opens with a daily goal already set', async () => {
+    await openDashboard([campaignList({ active: [campaign()] })]);
+    await within(goalsPanel()).findByText('Today: 3 Cold Calls');
+    expect(screen.queryByText('Daily goal set — start logging')).not.toBeInTheDocument();
   });
 });
 

@@ -48,7 +48,7 @@ export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
           })}
         </ol>
       )}
-      <Link to={paths.leaderboard} className="board-link">
+      <Link to={paths.leaderboard} className="board-link link-target">
         View full leaderboard
       </Link>
       {profile.popup}
