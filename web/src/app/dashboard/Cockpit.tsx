@@ -1,5 +1,5 @@
 import type { User } from '@warriors/contracts';
-import { Icon, UI_ICONS } from '../../components/icons';
+import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { LEADERBOARD_POLL_MS, useGetLeaderboardQuery, useGetMyStandingQuery } from '../../features/leaderboard';
 import { nextRankFact, streakFact, type CockpitFact } from './cockpit';
 

@@ -1,5 +1,5 @@
 import { addDays, localDate, startOfLocalDay, type LeaderboardRow, type MyStanding } from '@warriors/contracts';
-import { leaderName } from '../../features/leaderboard';
+import { personName } from '../../lib/person-name';
 import { counted } from '../../lib/counted';
 
 const HOUR_MS = 3_600_000;
@@ -21,7 +21,7 @@ export function nextRankFact(standing: MyStanding | undefined, rows: readonly Le
   if (rank == null) return { text: "Log a shot to get on today's board", urgent: true };
   if (rank === 1) return { text: "You lead today's board", urgent: false };
   const above = rows.find((row) => row.rank === rank - 1);
-  const target = above ? leaderName(above.name, above.username) : `#${rank - 1}`;
+  const target = above ? personName(above.name, above.username) : `#${rank - 1}`;
   if (gap == null) return { text: `Chasing ${target}`, urgent: false };
   return { text: `${counted(gap, 'pt')} to ${above ? 'pass' : 'reach'} ${target}`, urgent: false };
 }
