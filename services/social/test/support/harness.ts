@@ -76,11 +76,16 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
     async publishAndSettle(domainEvent: DomainEvent): Promise<void> {
       await bus.publish(domainEvent);
       const probe = event('badge.earned', { user_id: randomUUID(), badge_type: 'first_meeting', name: 'probe', repeat_count: 1, earned_at: clock.now().toISOString() });
-      // The consumer takes messages in order: once a later probe is applied (its unknown user makes no line), the event was too.
+      // Once a later probe is applied (its unknown user makes no line), its subject's consumer took the event;
+      // each subject has its own consumer, so the others are settled when none has a message left to take.
       await bus.publish(probe);
       await eventually(
-        'the pulse consumer settled',
-        async () => ((await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst()) ? true : undefined),
+        'the pulse consumers settled',
+        async () => {
+          const probed = await db.withSchema('social').selectFrom('inbox').select('event_id').where('event_id', '=', probe.id).executeTakeFirst();
+          const busy = (await bus.consumerStates()).some((state) => state.pending > 0 || state.ackPending > 0);
+          return probed && !busy ? true : undefined;
+        },
         10_000,
       );
     },
