@@ -3,6 +3,7 @@ import { ACTIVITY_CATALOG, BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_TH
 import { LogFormModal } from './LogFormModal';
 import { toBulkBody, validateBulkForm, type BulkFormValues, type ScoredActivityType } from './log-rules';
 import { TextField } from '../../components/TextField';
+import { counted } from '../../lib/counted';
 
 interface BulkModalProps {
   busy: boolean;
@@ -31,7 +32,7 @@ export function BulkModal({ busy, onConfirm, onClose }: BulkModalProps) {
           >
             {SCORED_ACTIVITY_TYPES.map((type) => (
               <option key={type} value={type}>
-                {ACTIVITY_CATALOG[type].label} (+{ACTIVITY_CATALOG[type].points} pts each)
+                {ACTIVITY_CATALOG[type].label} (+{counted(ACTIVITY_CATALOG[type].points, 'pt')} each)
               </option>
             ))}
           </TextField>

@@ -2,6 +2,7 @@ import { passedUsersText, rankChangeHeadline, type Celebration } from './celebra
 import type { ShownCelebration } from './use-celebration';
 import './activity.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { counted } from '../../lib/counted';
 
 const CONFETTI_PIECES = 14;
 
@@ -35,7 +36,7 @@ function Content({ celebration }: { celebration: Celebration }) {
           <p className="celebration__kicker">Goal Complete!</p>
           <p className="celebration__title">{campaign_name}</p>
           {/* A small custom goal can pay no bonus (a tenth of its points, rounded down): no '+0' then. */}
-          {bonus_points > 0 && <p className="celebration__text">+{bonus_points} bonus points</p>}
+          {bonus_points > 0 && <p className="celebration__text">+{counted(bonus_points, 'bonus point')}</p>}
           {badge_earned && <p className="celebration__text">Badge earned: {badge_earned}</p>}
         </>
       );

@@ -3,7 +3,7 @@ import type { HeldActivity } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { errorMessage } from '../../lib/api-error';
-import { activityCount } from '../../lib/counted';
+import { activityCount, counted } from '../../lib/counted';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useConfirmActivityMutation, useGetHeldActivitiesQuery } from './api';
 import './activity.css';
@@ -73,7 +73,7 @@ export function HeldEntries({ except }: { except?: string }) {
 }
 
 function HeldEntry({ entry, confirmed, onConfirmed }: { entry: HeldActivity; confirmed: boolean; onConfirmed: () => void }) {
-  const text = `${activityCount(entry.quantity, entry.activity_type)} on ${localDateText(entry.local_date)} (${entry.points} pts)`;
+  const text = `${activityCount(entry.quantity, entry.activity_type)} on ${localDateText(entry.local_date)} (${counted(entry.points, 'pt')})`;
   return (
     <li className="held-entries__item">
       <span>{text}</span>

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { ACTIVITY_CATALOG, MESSAGES } from '@warriors/contracts';
 import { LogFormModal } from './LogFormModal';
 import type { ScoredActivityType } from './log-rules';
+import { counted } from '../../lib/counted';
 
 interface HonorModalProps {
   activityType: ScoredActivityType;
@@ -26,7 +27,7 @@ export function HonorModal({ activityType, busy, onConfirm, onClose }: HonorModa
       onClose={onClose}
       intro={
         <p>
-          A {label} is worth {points} points. Warriors log only what really happened.
+          A {label} is worth {counted(points, 'point')}. Warriors log only what really happened.
         </p>
       }
     >

@@ -17,6 +17,7 @@ import { useReadsRefreshedAfter } from '../../lib/reads-refreshed';
 import './activity.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { counted } from '../../lib/counted';
 
 /** The panel's id, for the screen that brings it into view. */
 export const LOG_PANEL_ID = 'log-activity';
@@ -138,7 +139,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
                   <Icon icon={ACTIVITY_ICONS[type]} size={26} />
                 </span>
                 <span className="log-button__label">{label}</span>
-                <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${points} pts`}</span>
+                <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${counted(points, 'pt')}`}</span>
               </button>
             );
           })}

@@ -1,5 +1,5 @@
 import { ACTIVITY_CATALOG } from '@warriors/contracts';
-import { activityCount } from '../../lib/counted';
+import { activityCount, counted } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
@@ -37,7 +37,7 @@ export function ShotsFired() {
                   <strong>{personName(line.name, line.username)}</strong> {line.quantity > 1 ? activityCount(line.quantity, line.activity_type) : label}
                 </p>
                 <p className="feed__meta">
-                  <span className="feed__points">+{line.points} pts</span> · {relativeTime(line.created_at, now)}
+                  <span className="feed__points">+{counted(line.points, 'pt')}</span> · {relativeTime(line.created_at, now)}
                 </p>
               </div>
             </li>

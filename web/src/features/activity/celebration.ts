@@ -1,4 +1,5 @@
 import type { Badge, CampaignCompleted, LogResult, Milestone, RankChange } from '@warriors/contracts';
+import { counted } from '../../lib/counted';
 
 /** The one thing shown after a log: a popup or a toast (spec point 4). */
 export type Celebration =
@@ -34,7 +35,7 @@ export function pickCelebration(result: LogEffects): Celebration | null {
 }
 
 export function rankChangeHeadline({ positions_gained, new_rank }: RankChange): string {
-  return `You climbed ${positions_gained} ${positions_gained === 1 ? 'spot' : 'spots'} to #${new_rank}!`;
+  return `You climbed ${counted(positions_gained, 'spot')} to #${new_rank}!`;
 }
 
 /** 'You passed @a', 'You passed @a and @b', 'You passed @a, @b and 2 more'; null when nobody was named. */

@@ -13,6 +13,7 @@ import { competitionRanks, pointsText, timeLeftText, warriorsText } from './chal
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { RankMark } from '../../components/icons/awards';
 import { personName } from '../../lib/person-name';
+import { activityCount } from '../../lib/counted';
 
 interface ChallengeDetailModalProps {
   challengeId: number;
@@ -133,11 +134,7 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
               },
             ]}
             goals={challenge.activity_goals}
-            goalText={(goal) => (
-              <>
-                {goal.count.toLocaleString('en-US')} {goal.count === 1 ? goal.label : goal.plural}
-              </>
-            )}
+            goalText={(goal) => activityCount(goal.count, goal.type)}
           />
           {challenge.is_joined && (
             <div className="challenge-progress">

@@ -142,10 +142,10 @@ export function timeLeftText(challenge: Pick<Challenge, 'status' | 'days_remaini
 }
 
 /** The goals in the catalog's order, each with its label. */
-export function goalLines(goals: ActivityGoalMap): Array<{ type: ActivityType; label: string; plural: string; count: number }> {
+export function goalLines(goals: ActivityGoalMap): Array<{ type: ActivityType; label: string; count: number }> {
   return (Object.keys(ACTIVITY_CATALOG) as ActivityType[])
     .filter((type) => goals[type] !== undefined)
-    .map((type) => ({ type, label: ACTIVITY_CATALOG[type].label, plural: ACTIVITY_CATALOG[type].plural, count: goals[type] ?? 0 }));
+    .map((type) => ({ type, label: ACTIVITY_CATALOG[type].label, count: goals[type] ?? 0 }));
 }
 
 /** The users the picker may still offer: not the caller, not already picked. */

@@ -22,6 +22,7 @@ import { dashboardCountOnBlur, dashboardGoals, validateDashboardGoal, type Count
 import './goals.css';
 import { GOAL_ICONS } from '../../components/icons/activity-icons';
 import { Icon } from '../../components/icons/icon';
+import { counted } from '../../lib/counted';
 
 /** The ten icons of spec point 9; the stats screen offers all twelve. */
 const DASHBOARD_ICONS = CAMPAIGN_ICONS.slice(0, 10);
@@ -35,7 +36,7 @@ const addGoalTabs = (prebuiltLabel: string): ReadonlyArray<{ id: AddGoalTab; lab
   { id: 'prebuilt', label: prebuiltLabel },
 ];
 
-const durationText = (days: number) => `${periodLabel(days)} (${days} ${days === 1 ? 'day' : 'days'})`;
+const durationText = (days: number) => `${periodLabel(days)} (${counted(days, 'day')})`;
 
 export interface CreatedGoal {
   durationDays: number;

@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
-import { ACTIVITY_CATALOG, type ActivityType, type Campaign } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
 import { progressPercent } from '../../lib/goal-progress';
+import { activityCount, counted } from '../../lib/counted';
 import { goalItemsOf } from './goal-rules';
 import './goals.css';
 import { ACTIVITY_ICONS, GOAL_ICONS } from '../../components/icons/activity-icons';
@@ -17,21 +18,17 @@ function daysLeft(goal: Campaign, now: Date): number | null {
   return goal.days_remaining;
 }
 
-const dayWord = (days: number) => `${days} ${days === 1 ? 'day' : 'days'}`;
-
 /** Targets listed one by one up to this many; beyond, the line would outgrow the card. */
 const LISTED_TARGETS = 3;
 
-const countOf = (count: number, type: ActivityType) => `${count.toLocaleString('en-US')} ${count === 1 ? ACTIVITY_CATALOG[type].label : ACTIVITY_CATALOG[type].plural}`;
-
 /** What a goal asks for: '100 Cold Calls', '75 points' for a power challenge, '10 of each of 11 activities'. */
 function targetsText(goal: Campaign): string {
-  if (goal.goal_type === 'power_challenge') return `${goal.goal_count.toLocaleString('en-US')} points`;
+  if (goal.goal_type === 'power_challenge') return counted(goal.goal_count, 'point');
   const items = goalItemsOf(goal);
-  if (items.length <= LISTED_TARGETS) return items.map(({ type, count }) => countOf(count, type)).join(' · ');
+  if (items.length <= LISTED_TARGETS) return items.map(({ type, count }) => activityCount(count, type)).join(' · ');
   const [first] = items;
-  if (first && items.every(({ count }) => count === first.count)) return `${first.count.toLocaleString('en-US')} of each of ${items.length} activities`;
-  const listed = items.slice(0, LISTED_TARGETS).map(({ type, count }) => countOf(count, type));
+  if (first && items.every(({ count }) => count === first.count)) return `${first.count.toLocaleString('en-US')} of each of ${counted(items.length, 'activity', 'activities')}`;
+  const listed = items.slice(0, LISTED_TARGETS).map(({ type, count }) => activityCount(count, type));
   return `${listed.join(' · ')} + ${items.length - LISTED_TARGETS} more`;
 }
 
@@ -95,14 +92,14 @@ export function GoalCard({ goal, now, variant, actions }: GoalCardProps) {
         <div className="goal-card__head">
           <h3 className="goal-card__name">{goal.name}</h3>
           {variant === 'completed' && <span className="tag tag--success">Goal Complete</span>}
-          {left !== null && <span className="tag">{left === 0 ? 'Ends today' : `${dayWord(left)} left`}</span>}
+          {left !== null && <span className="tag">{left === 0 ? 'Ends today' : `${counted(left, 'day')} left`}</span>}
         </div>
         {variant === 'available' ? (
           <>
             {goal.description && <p className="goal-card__description">{goal.description}</p>}
             <p className="goal-card__meta">
-              {targetsText(goal)} in {dayWord(goal.duration_days)}
-              {goal.bonus_points > 0 && ` · +${goal.bonus_points.toLocaleString('en-US')} bonus points`}
+              {targetsText(goal)} in {counted(goal.duration_days, 'day')}
+              {goal.bonus_points > 0 && ` · +${counted(goal.bonus_points, 'bonus point')}`}
             </p>
           </>
         ) : (

@@ -10,6 +10,7 @@ import { personName } from '../../lib/person-name';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { RankMark } from '../../components/icons/awards';
+import { counted } from '../../lib/counted';
 
 export const LEADERBOARD_POLL_MS = 30_000;
 
@@ -42,7 +43,7 @@ export function CompactLeaderboard({ period }: { period: LeaderboardWindow }) {
                   </button>
                   {isViewer && <span className="you-tag"> (You)</span>}
                 </span>
-                <span className="board-list__points">{row.points.toLocaleString('en-US')} pts</span>
+                <span className="board-list__points">{counted(row.points, 'pt')}</span>
               </li>
             );
           })}

@@ -18,6 +18,7 @@ import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { RankMark } from '../../components/icons/awards';
+import { counted } from '../../lib/counted';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;
@@ -28,11 +29,11 @@ function RankSummary({ period }: { period: LeaderboardWindow }) {
   return (
     <aside className="rank-summary" aria-label="Your standing">
       <p className="rank-summary__rank">
-        You're #{standing.rank} {WINDOW_PHRASES[period]} with {standing.points.toLocaleString('en-US')} points.
+        You're #{standing.rank} {WINDOW_PHRASES[period]} with {counted(standing.points, 'point')}.
       </p>
       {standing.gap_to_next != null && (
         <p>
-          {standing.gap_to_next.toLocaleString('en-US')} points to pass #{standing.rank - 1}.
+          {counted(standing.gap_to_next, 'point')} to pass #{standing.rank - 1}.
         </p>
       )}
     </aside>

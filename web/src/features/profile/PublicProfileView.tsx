@@ -22,7 +22,7 @@ const COUNT_WINDOWS = [
   ['30d', '30 days'],
 ] as const satisfies readonly (readonly [keyof ActivityCountsByWindow, string])[];
 
-const points = (value: number) => `${value.toLocaleString('en-US')} pts`;
+const points = (value: number) => counted(value, 'pt');
 
 /** Quantities by activity type for today, 7 and 30 days; only types logged in the last 30 days get a row. */
 function ActivityCounts({ counts }: { counts: ActivityCountsByWindow }) {

@@ -125,7 +125,7 @@ export function DailyPointsChart({ stats, goalPoints, now }: { stats: UserStats;
       </div>
       <figcaption className="muted stats-note">{series.summary}</figcaption>
       <table className="visually-hidden">
-        <caption>Daily points, last {series.labels.length} days</caption>
+        <caption>Daily points, last {counted(series.labels.length, 'day')}</caption>
         <thead>
           <tr>
             <th scope="col">Day</th>

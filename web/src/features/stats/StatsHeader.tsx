@@ -3,6 +3,7 @@ import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
 import './stats.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { counted } from '../../lib/counted';
 
 const number = (value: number) => value.toLocaleString('en-US');
 
@@ -16,14 +17,14 @@ export function StatsHeader({ totalPoints }: { totalPoints: number | undefined }
       <div className="stats-header__item">
         <dt>Day streak</dt>
         <dd>
-          <Icon icon={UI_ICONS.streak} /> {streak} {streak === 1 ? 'day' : 'days'}
+          <Icon icon={UI_ICONS.streak} /> {counted(streak, 'day')}
         </dd>
       </div>
       <div className="stats-header__item">
         <dt>Today's rank</dt>
         <dd>
           {standing?.rank ? `#${standing.rank}` : '—'}
-          {standing?.gap_to_next ? <span className="stats-header__note">{number(standing.gap_to_next)} pts behind the next rank</span> : null}
+          {standing?.gap_to_next ? <span className="stats-header__note">{counted(standing.gap_to_next, 'pt')} behind the next rank</span> : null}
         </dd>
       </div>
       <div className="stats-header__item">

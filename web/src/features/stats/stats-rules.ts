@@ -18,6 +18,7 @@ import {
 } from '@warriors/contracts';
 import { combinedPercent, percentOf } from '../../lib/goal-progress';
 import { parseServerTime } from '../../lib/relative-time';
+import { counted } from '../../lib/counted';
 
 export const BUCKET_LABELS: Record<StatsBucket, string> = { daily: 'Daily', weekly: 'Weekly', monthly: 'Monthly', yearly: 'Yearly' };
 
@@ -66,7 +67,7 @@ export function dailySeries(daily: UserStats['daily_points'], goalPoints: number
   const points = daily.map((day) => day.points);
   const daysAtGoal = points.filter((value) => value >= goalPoints).length;
   const total = points.reduce((sum, value) => sum + value, 0);
-  const summary = `${total.toLocaleString('en-US')} points over the last ${daily.length} days; the daily goal of ${goalPoints} points was reached on ${daysAtGoal} ${daysAtGoal === 1 ? 'day' : 'days'}.`;
+  const summary = `${counted(total, 'point')} over the last ${counted(daily.length, 'day')}; the daily goal of ${counted(goalPoints, 'point')} was reached on ${counted(daysAtGoal, 'day')}.`;
   return { labels, points, goal: daily.map(() => goalPoints), summary };
 }
 
