@@ -1,5 +1,5 @@
 import type { PulseEvent } from '@warriors/contracts';
-import { SOCIAL_MESSAGES } from '@warriors/contracts';
+import { personName, SOCIAL_MESSAGES } from '@warriors/contracts';
 import { openPulseSocket, socketUrl, waitFor } from '@warriors/test-support';
 import { apiClient } from './api-client';
 
@@ -16,7 +16,7 @@ export function describeSocialThroughGateway(baseUrl: () => string): void {
       const isBadge = (payload: PulseEvent) => payload.user_id === earner.body.user.id && /^earned the First Meeting badge$/.test(payload.message);
       await waitFor(() => client.received.some((r) => isBadge(r.message.payload)), 15_000, 'the badge line on the socket');
       const line = client.received.find((r) => isBadge(r.message.payload))!.message;
-      expect(line).toMatchObject({ kind: 'pulse', payload: { type: 'achievement', username: earner.body.user.username, related_user: null } });
+      expect(line).toMatchObject({ kind: 'pulse', payload: { type: 'achievement', username: earner.body.user.username, name: earner.body.user.name, related_user: null } });
       const pulse = await api.call('GET', '/api/battle-pulse?limit=20', { token: watcher.body.access_token });
       expect(pulse.body).toContainEqual(line.payload);
     } finally {
@@ -40,7 +40,7 @@ export function describeSocialThroughGateway(baseUrl: () => string): void {
 
     const lines = async () =>
       ((await api.call('GET', '/api/battle-pulse?limit=100', { token: to.body.access_token })).body as PulseEvent[]).filter((l) => l.user_id === from.body.user.id);
-    expect((await lines()).map((l) => l.message)).toEqual([`cheered for ${to.body.user.username}`]);
+    expect((await lines()).map((l) => l.message)).toEqual([`cheered for ${personName(to.body.user.name, to.body.user.username)}`]);
     const hide = await api.call('PUT', '/api/settings/battle-pulse-visibility?show_in_battle_pulse=false', { token: from.body.access_token });
     expect(hide.status).toBe(200);
     await waitFor(async () => (await lines()).length === 0, 10_000, 'the old line hidden');

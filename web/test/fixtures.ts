@@ -173,6 +173,7 @@ export function pulseEvent(overrides: Partial<PulseEvent> = {}): PulseEvent {
     type: 'achievement',
     user_id: 'u-maria',
     username: 'maria',
+    name: 'Maria Lopez',
     message: 'earned the First Meeting badge',
     related_user: null,
     created_at: new Date(Date.now() - 60_000).toISOString(),

@@ -8,6 +8,7 @@ export * from './campaigns';
 export * from './paging';
 export * from './challenges';
 export * from './events';
+export * from './person-name';
 export * from './social';
 export * from './coalesce';
 export * from './coaching';

@@ -18,12 +18,17 @@ export const PULSE_EVENT_TYPES = ['achievement', 'encourage', 'challenge', 'coac
 export const PulseEventType = z.enum(PULSE_EVENT_TYPES);
 export type PulseEventType = z.infer<typeof PulseEventType>;
 
-/** One line of the Battle Pulse (spec point 3). related_user is the other broker's username, when there is one. */
+/**
+ * One line of the Battle Pulse (spec point 3). related_user is the other broker's username, when there is
+ * one. name is the line's user's name, for `personName` (the page names them as every list does); a line
+ * announced live by a version that did not carry it has none, and the page falls back to the username.
+ */
 export const PulseEvent = z.object({
   id: z.string(),
   type: PulseEventType,
   user_id: z.string(),
   username: z.string(),
+  name: z.string().optional(),
   message: z.string(),
   related_user: z.string().nullable(),
   created_at: z.string(),

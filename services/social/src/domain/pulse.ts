@@ -1,18 +1,19 @@
 import { localDate, PULSE_RANK_TOP, STREAK_MILESTONES, type EventOf, type LocalDate, type NudgeType, type PulseEventType } from '@warriors/contracts';
 
-/**
- * A pulse event before it is stored: who it is about and what it says. The message reads after the
- * username, which the UI shows on its own ("maria" + "earned the 100 Calls badge").
- */
-export interface PulseDraft {
+interface PulseDraftOf {
   type: PulseEventType;
   user_id: string;
-  related_user_id: string | null;
-  message: string;
   /** Set on a challenge line: its user gets one line per challenge a day (`challengeLineDate`), whatever joins and leaves repeat. */
   challenge_id?: number;
 }
 
+/**
+ * A pulse event before it is stored: who it is about and what it says. The message reads after the
+ * line's user, whom the page names on their own ("Maria S." + "earned the 100 Calls badge"). A line
+ * about another broker too says it once it knows how they are named (`personName` of the projection's
+ * name, when the line is stored): "gave props to Joe R.".
+ */
+export type PulseDraft = PulseDraftOf & ({ related_user_id: null; message: string } | { related_user_id: string; message: (relatedName: string) => string });
 /**
  * The day a challenge line counts against: the UTC date of what it tells. One date for every reader
  * and instance, and the same for a redelivered event (docs/decisions.md, "One pulse line per user and
@@ -30,7 +31,7 @@ export const isStreakMilestone = (days: number): boolean => (STREAK_MILESTONES a
 
 /** What a domain event says in the pulse, or null when it says nothing there (a private challenge, a streak between milestones). */
 export function pulseDraftOf(event: PulseSource): PulseDraft | null {
-  const achievement = (user_id: string, message: string, related_user_id: string | null = null): PulseDraft => ({ type: 'achievement', user_id, related_user_id, message });
+  const achievement = (user_id: string, message: string): PulseDraft => ({ type: 'achievement', user_id, related_user_id: null, message });
   const challenge = (user_id: string, message: string, challenge_id: number): PulseDraft => ({ type: 'challenge', user_id, related_user_id: null, message, challenge_id });
   switch (event.type) {
     case 'badge.earned':
@@ -51,7 +52,7 @@ export function pulseDraftOf(event: PulseSource): PulseDraft | null {
       if (new_rank > PULSE_RANK_TOP) return null;
       const passed = passed_users[0];
       return passed
-        ? achievement(event.data.user_id, `climbed to #${new_rank} today, passing ${passed.username}`, passed.id)
+        ? { type: 'achievement', user_id: event.data.user_id, related_user_id: passed.id, message: (name) => `climbed to #${new_rank} today, passing ${name}` }
         : achievement(event.data.user_id, `climbed to #${new_rank} today`);
     }
     case 'pulse.coached':
@@ -67,6 +68,6 @@ const NUDGE_PULSE_MESSAGES: Record<NudgeType, (to: string) => string> = {
 };
 
 /** The pulse line a sent nudge makes. */
-export function nudgeDraft(type: NudgeType, fromUserId: string, to: { user_id: string; username: string }): PulseDraft {
-  return { type: 'encourage', user_id: fromUserId, related_user_id: to.user_id, message: NUDGE_PULSE_MESSAGES[type](to.username) };
+export function nudgeDraft(type: NudgeType, fromUserId: string, toUserId: string): PulseDraft {
+  return { type: 'encourage', user_id: fromUserId, related_user_id: toUserId, message: NUDGE_PULSE_MESSAGES[type] };
 }

@@ -29,7 +29,7 @@ export async function recentPulseEvents(db: Executor, limit: number, nudges: boo
     .selectFrom('pulse_events as e')
     .innerJoin('users as u', 'u.user_id', 'e.user_id')
     .leftJoin('users as r', 'r.user_id', 'e.related_user_id')
-    .select(['e.id', 'e.type', 'e.user_id', 'u.username', 'e.message', 'r.username as related_user', 'e.created_at'])
+    .select(['e.id', 'e.type', 'e.user_id', 'u.username', 'u.name', 'e.message', 'r.username as related_user', 'e.created_at'])
     .where('e.type', nudges ? '=' : '<>', 'encourage')
     .where('u.show_in_battle_pulse', '=', true)
     .where((eb) => eb.or([eb('e.related_user_id', 'is', null), eb('r.show_in_battle_pulse', '=', true)]))

@@ -40,7 +40,7 @@ export function sendNudge(deps: { db: Executor; clock: Clock; directory: UserDir
         throw new TooManyRequestsError(SOCIAL_MESSAGES.tooManyNudges, RATE_WINDOW_MS / 1000);
       }
       await insertNudge(trx, { id, type: body.type, from_user_id: fromUserId, to_user_id: recipient.user_id, event_id: body.event_id ?? null, created_at: at, is_read: false });
-      return pulse.store(trx, nudgeDraft(body.type, fromUserId, recipient), at);
+      return pulse.store(trx, nudgeDraft(body.type, fromUserId, recipient.user_id), at);
     });
     if (line) await pulse.announce(line);
     return {

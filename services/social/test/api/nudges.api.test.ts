@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { nudgeMessage, SOCIAL_MESSAGES } from '@warriors/contracts';
+import { nudgeMessage, personName, SOCIAL_MESSAGES } from '@warriors/contracts';
 import { forTheseTests } from '@warriors/test-support';
 import { startSocial } from '../support/harness';
 
@@ -23,7 +23,7 @@ describe('nudges', () => {
     });
     expect((await s.call('GET', '/api/nudges/inbox', { token: to.token })).body).toEqual([sent.body]);
     const line = (await s.pulse(to)).find((l) => l.user_id === from.id);
-    expect(line).toMatchObject({ type: 'encourage', username: from.username, message: `cheered for ${to.username}`, related_user: to.username });
+    expect(line).toMatchObject({ type: 'encourage', username: from.username, message: `cheered for ${personName(to.name, to.username)}`, related_user: to.username });
   });
 
   it('refuses a nudge to oneself, on a coach line, to an unknown user and of an unknown type', async () => {

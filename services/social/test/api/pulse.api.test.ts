@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SOCIAL_MESSAGES } from '@warriors/contracts';
+import { personName, SOCIAL_MESSAGES } from '@warriors/contracts';
 import jwt from 'jsonwebtoken';
 import { eventually, forTheseTests, openPulseSocket, refusedUpgrade, socketUrl, TEST_TOKEN_SECRET } from '@warriors/test-support';
 import { startSocial, type TestSocial, type TestUser } from '../support/harness';
@@ -9,10 +9,21 @@ const social = forTheseTests(() => startSocial({ corsOrigins: ['https://app.exam
 const badge = (s: TestSocial, user: TestUser, name = 'First Meeting') =>
   s.event('badge.earned', { user_id: user.id, badge_type: 'first_meeting', name, repeat_count: 1, earned_at: s.clock.now().toISOString() });
 
+/** `user` climbed one place today to `new_rank`, passing `passed`. */
+const climbed = (s: TestSocial, user: TestUser, new_rank: number, passed: TestUser[]) =>
+  s.event('rank.changed', {
+    user_id: user.id,
+    window: 'today',
+    local_date: '2026-03-02',
+    new_rank,
+    positions_gained: 1,
+    passed_users: passed.map(({ id, username }) => ({ id, username })),
+  });
+
 describe('the battle pulse', () => {
   it('makes human lines from the other services events, newest first, public challenges only', async () => {
     const s = social.current;
-    const maria = await s.register();
+    const maria = await s.register({ name: 'Maria Santos' });
     const rival = await s.register();
     const at = s.clock.now().toISOString();
     const events = [
@@ -44,7 +55,7 @@ describe('the battle pulse', () => {
         positions_gained: 2,
         passed_users: [{ id: maria.id, username: maria.username }],
       }),
-      s.event('rank.changed', { user_id: rival.id, window: 'today', local_date: '2026-03-02', new_rank: 11, positions_gained: 1, passed_users: [] }),
+      climbed(s, rival, 11, []),
     ];
     for (const e of events) {
       s.clock.advance(1000);
@@ -55,7 +66,7 @@ describe('the battle pulse', () => {
     const lines = (await s.pulse(maria)).filter((line) => line.user_id === maria.id || line.user_id === rival.id);
     expect(lines.map((line) => [line.username, line.type, line.message, line.related_user])).toEqual([
       [maria.username, 'achievement', 'earned the Settled badge', null],
-      [rival.username, 'achievement', `climbed to #3 today, passing ${maria.username}`, maria.username],
+      [rival.username, 'achievement', 'climbed to #3 today, passing Maria S.', maria.username],
       [maria.username, 'achievement', 'is on a 7-day streak', null],
       [rival.username, 'challenge', 'joined the challenge Q4 Blitz', null],
       [maria.username, 'challenge', 'started the challenge Q4 Blitz', null],
@@ -63,6 +74,44 @@ describe('the battle pulse', () => {
       [maria.username, 'achievement', 'earned the 100 Calls badge', null],
     ]);
     expect((await s.pulse(maria, 2)).length).toBe(2);
+  });
+
+  it('names people as every list does: the user by their name now, the other broker in the words as named then, old words kept', async () => {
+    const s = social.current;
+    const maria = await s.register({ name: 'Maria Santos' });
+    const joe = await s.register({ name: 'Joe' });
+    const nameless = await s.register({ name: '' });
+    // A line stored before lines named people: its words keep the username they were made with.
+    const old = randomUUID();
+    await s.db
+      .withSchema('social')
+      .insertInto('pulse_events')
+      .values({
+        id: old,
+        type: 'encourage',
+        user_id: joe.id,
+        related_user_id: maria.id,
+        message: `gave props to ${maria.username}`,
+        created_at: s.clock.now(),
+        challenge_id: null,
+        challenge_date: null,
+      })
+      .execute();
+    s.clock.advance(1000);
+    expect((await s.call('POST', '/api/nudges', { token: joe.token, body: { type: 'cheer', to_user_id: maria.id } })).status).toBe(201);
+    s.clock.advance(1000);
+    await s.publishAndSettle(climbed(s, maria, 2, [nameless]));
+    const ours = async () => (await s.pulse(maria)).filter((line) => [maria.id, joe.id].includes(line.user_id)).map(({ username, name, message }) => ({ username, name, message }));
+    expect(await ours()).toEqual([
+      { username: maria.username, name: 'Maria Santos', message: `climbed to #2 today, passing ${nameless.username}` },
+      { username: joe.username, name: 'Joe', message: 'cheered for Maria S.' },
+      { username: joe.username, name: 'Joe', message: `gave props to ${maria.username}` },
+    ]);
+
+    // A rename shows on the user's own lines at once; words already said about them stay as they were.
+    await s.update(maria, { name: 'Maria Lopez' });
+    await eventually('the new name read', async () => ((await ours())[0]?.name === 'Maria Lopez' ? true : undefined));
+    expect((await ours()).map((line) => line.message)).toContain('cheered for Maria S.');
   });
 
   it('makes one line of an event delivered twice', async () => {
@@ -91,16 +140,7 @@ describe('the battle pulse', () => {
     const other = await s.register();
     await s.publishAndSettle(badge(s, shy, 'Before Hiding'));
     s.clock.advance(1000);
-    await s.publishAndSettle(
-      s.event('rank.changed', {
-        user_id: other.id,
-        window: 'today',
-        local_date: '2026-03-02',
-        new_rank: 2,
-        positions_gained: 1,
-        passed_users: [{ id: shy.id, username: shy.username }],
-      }),
-    );
+    await s.publishAndSettle(climbed(s, other, 2, [shy]));
     const mine = async () => (await s.pulse(other)).filter((line) => line.user_id === shy.id || line.related_user === shy.username);
     expect(await mine()).toHaveLength(2);
 
@@ -108,7 +148,7 @@ describe('the battle pulse', () => {
     expect(await mine()).toEqual([]);
     await s.publishAndSettle(badge(s, shy, 'While Hidden'));
     await s.update(shy, { show_in_battle_pulse: true });
-    expect((await mine()).map((line) => line.message)).toEqual([`climbed to #2 today, passing ${shy.username}`, 'earned the Before Hiding badge']);
+    expect((await mine()).map((line) => line.message)).toEqual([`climbed to #2 today, passing ${personName(shy.name, shy.username)}`, 'earned the Before Hiding badge']);
   });
 
   it('forgets a deleted user: their lines and the nudges they sent and received', async () => {
@@ -150,7 +190,7 @@ describe('the live socket', () => {
     for (const client of [one, two]) {
       await eventually('the line on the socket', () => (client.received.some((m) => m.message.payload.message === 'earned the Live One badge') ? true : undefined));
       const line = client.received.find((m) => m.message.payload.message === 'earned the Live One badge')!;
-      expect(line.message).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, type: 'achievement', related_user: null } });
+      expect(line.message).toMatchObject({ kind: 'pulse', payload: { user_id: author.id, username: author.username, name: author.name, type: 'achievement', related_user: null } });
     }
     const hidden = await s.register({ show_in_battle_pulse: false });
     await s.publishAndSettle(badge(s, hidden, 'Never Shown'));

@@ -1,5 +1,5 @@
 import { PULSE_RANK_TOP, STREAK_MILESTONES } from '@warriors/contracts';
-import { challengeLineDate, nudgeDraft, pulseDraftOf, type PulseSource } from '../../src/domain/pulse';
+import { challengeLineDate, nudgeDraft, pulseDraftOf, type PulseDraft, type PulseSource } from '../../src/domain/pulse';
 import { originAllowed } from '../../src/domain/origin';
 
 const envelope = { id: 'e', v: 1 as const, occurredAt: '2026-03-02T15:00:00.000Z' };
@@ -13,6 +13,9 @@ const rank = (new_rank: number, passed: Array<{ id: string; username: string }>)
   type: 'rank.changed',
   data: { user_id: 'u', window: 'today', local_date: '2026-03-02', new_rank, positions_gained: 1, passed_users: passed },
 });
+
+/** What a draft says once the store names its related broker `name`. */
+const said = (draft: PulseDraft | null, name: string) => (draft === null || draft.related_user_id === null ? draft?.message : draft.message(name));
 
 describe('pulse lines', () => {
   it("makes a coach line of the coach's plan, naming none of it", () => {
@@ -40,12 +43,10 @@ describe('pulse lines', () => {
           { id: 'q', username: 'joe' },
         ]),
       ),
-    ).toEqual({
-      type: 'achievement',
-      user_id: 'u',
-      related_user_id: 'p',
-      message: `climbed to #${PULSE_RANK_TOP} today, passing maria`,
-    });
+    ).toMatchObject({ type: 'achievement', user_id: 'u', related_user_id: 'p' });
+    const climb = pulseDraftOf(rank(PULSE_RANK_TOP, [{ id: 'p', username: 'maria' }]));
+    // The passed broker is named as the store finds them named (personName), not by the event's username.
+    expect(said(climb, 'Maria S.')).toBe(`climbed to #${PULSE_RANK_TOP} today, passing Maria S.`);
     expect(pulseDraftOf(rank(1, []))?.message).toBe('climbed to #1 today');
   });
 
@@ -74,8 +75,10 @@ describe('pulse lines', () => {
   });
 
   it('says what a nudge was, about its recipient', () => {
-    expect(nudgeDraft('cheer', 'u', { user_id: 'r', username: 'maria' })).toEqual({ type: 'encourage', user_id: 'u', related_user_id: 'r', message: 'cheered for maria' });
-    expect(nudgeDraft('props', 'u', { user_id: 'r', username: 'maria' }).message).toBe('gave props to maria');
+    expect(nudgeDraft('cheer', 'u', 'r')).toMatchObject({ type: 'encourage', user_id: 'u', related_user_id: 'r' });
+    expect(said(nudgeDraft('cheer', 'u', 'r'), 'Maria S.')).toBe('cheered for Maria S.');
+    expect(said(nudgeDraft('props', 'u', 'r'), 'Maria S.')).toBe('gave props to Maria S.');
+    expect(said(nudgeDraft('challenge', 'u', 'r'), 'Maria S.')).toBe('challenged Maria S. to a prospecting battle');
   });
 });
 

@@ -267,23 +267,24 @@ describe('Battle Pulse on the dashboard', () => {
       .getAllByRole('listitem')
       .map((item) => item.querySelector('.feed__body p')?.textContent);
 
-  it("shows each event with its icon, username, message and age, with nudges only on other warriors' non-coach events", async () => {
+  it("shows each event with its icon, the broker named as every list names them, message and age, with nudges only on other warriors' non-coach events", async () => {
     mockDashboard({
       [PULSE]: jsonResponse(200, [
         pulseEvent({ id: 'e-3', created_at: minutesAgo(2) }),
-        pulseEvent({ id: 'e-2', type: 'coach', user_id: 'u-coach', username: 'coach', message: 'says: 3 meetings booked this hour, keep going', created_at: minutesAgo(30) }),
-        pulseEvent({ id: 'e-1', user_id: testUser.id, username: testUser.username, message: 'is on a 7-day streak', created_at: minutesAgo(120) }),
+        pulseEvent({ id: 'e-2', type: 'coach', user_id: 'u-coach', username: 'coach', name: '', message: "got today's coaching plan", created_at: minutesAgo(30) }),
+        pulseEvent({ id: 'e-1', user_id: testUser.id, username: testUser.username, name: testUser.name, message: 'is on a 7-day streak', created_at: minutesAgo(120) }),
       ]),
     });
     await openDashboard();
     const items = await within(pulseRegion()).findAllByRole('listitem');
     expect(items.map((item) => item.textContent)).toEqual([
-      expect.stringContaining('maria earned the First Meeting badge2m ago'),
-      'coach says: 3 meetings booked this hour, keep going30m ago',
-      'ana_silva is on a 7-day streak2h ago',
+      expect.stringContaining('Maria L. earned the First Meeting badge2m ago'),
+      // Without a name, the username, as on the boards.
+      "coach got today's coaching plan30m ago",
+      'Ana S. is on a 7-day streak2h ago',
     ]);
-    expect(within(items[0]!).getByRole('button', { name: 'Cheer maria' })).toBeInTheDocument();
-    expect(within(items[0]!).getByRole('button', { name: 'Give props to maria' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Cheer Maria L.' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Give props to Maria L.' })).toBeInTheDocument();
     expect(within(items[1]!).queryByRole('button')).not.toBeInTheDocument();
     expect(within(items[2]!).queryByRole('button')).not.toBeInTheDocument();
   });
@@ -304,27 +305,40 @@ describe('Battle Pulse on the dashboard', () => {
 
     socket.open();
     await waitFor(() => expect(callsTo(fetchMock, PULSE)).toHaveLength(2));
-    const live = pulseEvent({ id: 'e-2', user_id: 'u-jo', username: 'jo', message: 'passed maria for #2 today', related_user: 'maria', created_at: minutesAgo(0) });
+    // A line announced by a version that did not carry names: the username stands in.
+    const live = pulseEvent({
+      id: 'e-2',
+      user_id: 'u-jo',
+      username: 'jo',
+      name: undefined,
+      message: 'climbed to #2 today, passing Maria L.',
+      related_user: 'maria',
+      created_at: minutesAgo(0),
+    });
     socket.receive({ kind: 'pulse', payload: live });
     socket.receive({ kind: 'pulse', payload: live });
     socket.receive({ kind: 'nudge', payload: { id: 'x' } });
     socket.receive('{"kind":"pulse"');
     // The cache's patches reach the screen in the store's next batch of notifications, a moment later.
-    await waitFor(() => expect(pulseLines()).toEqual(['jo passed maria for #2 today', 'maria earned the First Meeting badge']));
+    await waitFor(() => expect(pulseLines()).toEqual(['jo climbed to #2 today, passing Maria L.', 'Maria L. earned the First Meeting badge']));
 
     // While the socket is down an event lands; the reconnect's GET brings it in.
-    served = [pulseEvent({ id: 'e-3', user_id: 'u-lee', username: 'lee', message: 'joined the Spring Sprint challenge', created_at: minutesAgo(0) }), live, ...served];
+    served = [
+      pulseEvent({ id: 'e-3', user_id: 'u-lee', username: 'lee', name: 'Lee Park', message: 'joined the challenge Spring Sprint', created_at: minutesAgo(0) }),
+      live,
+      ...served,
+    ];
     socket.drop();
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(2), { timeout: 3_000 });
     FakeWebSocket.latest().open();
-    await within(pulseRegion()).findByText('joined the Spring Sprint challenge', { exact: false });
-    expect(pulseLines()).toEqual(['lee joined the Spring Sprint challenge', 'jo passed maria for #2 today', 'maria earned the First Meeting badge']);
+    await within(pulseRegion()).findByText('joined the challenge Spring Sprint', { exact: false });
+    expect(pulseLines()).toEqual(['Lee P. joined the challenge Spring Sprint', 'jo climbed to #2 today, passing Maria L.', 'Maria L. earned the First Meeting badge']);
     expect(callsTo(fetchMock, PULSE)).toHaveLength(3);
   });
 
   it('keeps only the latest 20 events', async () => {
     const user = userEvent.setup();
-    const broker = (index: number) => ({ user_id: `u-${index}`, username: `broker${index}` });
+    const broker = (index: number) => ({ user_id: `u-${index}`, username: `broker${index}`, name: `Broker${index} Smith` });
     const twenty = Array.from({ length: 20 }, (_, index) => pulseEvent({ id: `e-${index}`, ...broker(index), message: `did thing ${index}`, created_at: minutesAgo(index + 1) }));
     mockDashboard({ [PULSE]: jsonResponse(200, twenty) });
     await openDashboard();
@@ -334,34 +348,43 @@ describe('Battle Pulse on the dashboard', () => {
     await user.click(within(pulseRegion()).getByRole('button', { name: 'Show more (15)' }));
     const lines = pulseLines();
     expect(lines).toHaveLength(20);
-    expect(lines[0]).toBe('broker99 did the newest thing');
-    expect(lines.at(-1)).toBe('broker18 did thing 18');
+    expect(lines[0]).toBe('Broker99 S. did the newest thing');
+    expect(lines.at(-1)).toBe('Broker18 S. did thing 18');
   });
 
   it("shows five rows until 'Show more', a run of one broker's events of one kind as one row", async () => {
     const user = userEvent.setup();
     const cheer = (id: string, minutes: number, to: string) =>
-      pulseEvent({ id, type: 'encourage', user_id: 'u-sam', username: 'sam', message: `cheered for ${to}`, related_user: to, created_at: minutesAgo(minutes) });
+      pulseEvent({
+        id,
+        type: 'encourage',
+        user_id: 'u-sam',
+        username: 'sam',
+        name: 'Sam Whitfield',
+        message: `cheered for ${to}`,
+        related_user: to,
+        created_at: minutesAgo(minutes),
+      });
     mockDashboard({
       [PULSE]: jsonResponse(200, [
-        cheer('n-3', 1, 'maria'),
-        cheer('n-2', 2, 'lee'),
-        cheer('n-1', 3, 'maria'),
+        cheer('n-3', 1, 'Maria L.'),
+        cheer('n-2', 2, 'Lee P.'),
+        cheer('n-1', 3, 'Maria L.'),
         ...Array.from({ length: 6 }, (_, index) =>
-          pulseEvent({ id: `a-${index}`, user_id: `u-${index}`, username: `broker${index}`, message: `earned badge ${index}`, created_at: minutesAgo(10 + index) }),
+          pulseEvent({ id: `a-${index}`, user_id: `u-${index}`, username: `broker${index}`, name: '', message: `earned badge ${index}`, created_at: minutesAgo(10 + index) }),
         ),
       ]),
     });
     await openDashboard();
-    await within(pulseRegion()).findByText('cheered for maria · cheered for lee', { exact: false });
+    await within(pulseRegion()).findByText('cheered for Maria L. · cheered for Lee P.', { exact: false });
     expect(pulseLines()).toEqual([
-      'sam ×3 cheered for maria · cheered for lee',
+      'Sam W. ×3 cheered for Maria L. · cheered for Lee P.',
       'broker0 earned badge 0',
       'broker1 earned badge 1',
       'broker2 earned badge 2',
       'broker3 earned badge 3',
     ]);
-    expect(within(pulseRegion()).getAllByRole('button', { name: 'Cheer sam' })).toHaveLength(1);
+    expect(within(pulseRegion()).getAllByRole('button', { name: 'Cheer Sam W.' })).toHaveLength(1);
 
     await user.click(within(pulseRegion()).getByRole('button', { name: 'Show more (2)' }));
     expect(pulseLines()).toHaveLength(7);
@@ -388,12 +411,12 @@ describe('Battle Pulse on the dashboard', () => {
             }),
     });
     const { user } = await openDashboard();
-    await user.click(await within(pulseRegion()).findByRole('button', { name: 'Cheer maria' }));
+    await user.click(await within(pulseRegion()).findByRole('button', { name: 'Cheer Maria L.' }));
     expect(await within(pulseRegion()).findByRole('status')).toHaveTextContent('Cheer sent!');
     expect(callsTo(fetchMock, 'POST /api/nudges')[0]?.body).toEqual({ type: 'cheer', to_user_id: 'u-maria', event_id: 'e-1' });
 
     refuse = true;
-    await user.click(within(pulseRegion()).getByRole('button', { name: 'Give props to maria' }));
+    await user.click(within(pulseRegion()).getByRole('button', { name: 'Give props to Maria L.' }));
     expect(await within(pulseRegion()).findByText("You're sending nudges too fast. Please wait a minute and try again.")).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/nudges')[1]?.body).toEqual({ type: 'props', to_user_id: 'u-maria', event_id: 'e-1' });
   });

@@ -1,5 +1,4 @@
-import { addDays, localDate, startOfLocalDay, type LeaderboardRow, type MyStanding } from '@warriors/contracts';
-import { personName } from '../../lib/person-name';
+import { addDays, localDate, personName, startOfLocalDay, type LeaderboardRow, type MyStanding } from '@warriors/contracts';
 import { counted } from '../../lib/counted';
 
 const HOUR_MS = 3_600_000;

@@ -1,9 +1,8 @@
-import { ACTIVITY_CATALOG } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, personName } from '@warriors/contracts';
 import { activityCount, counted } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
-import { personName } from '../../lib/person-name';
 import { useGetRecentActivitiesQuery } from './api';
 import { groupFeed } from './feed-lines';
 import './activity.css';

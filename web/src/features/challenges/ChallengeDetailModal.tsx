@@ -1,4 +1,4 @@
-import type { Challenge, ChallengeLeaderboardEntry } from '@warriors/contracts';
+import { personName, type Challenge, type ChallengeLeaderboardEntry } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -12,7 +12,6 @@ import { ChallengeFacts } from './ChallengeFacts';
 import { competitionRanks, pointsText, timeLeftText, warriorsText } from './challenge-rules';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { RankMark } from '../../components/icons/awards';
-import { personName } from '../../lib/person-name';
 import { activityCount } from '../../lib/counted';
 
 interface ChallengeDetailModalProps {

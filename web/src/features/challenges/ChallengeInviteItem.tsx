@@ -1,10 +1,9 @@
-import type { ChallengeInvite } from '@warriors/contracts';
+import { personName, type ChallengeInvite } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
 import { CHALLENGE_DONE } from './challenge-rules';
 import './invite-item.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
-import { personName } from '../../lib/person-name';
 
 interface ChallengeInviteItemProps {
   invite: ChallengeInvite;

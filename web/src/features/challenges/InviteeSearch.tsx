@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import { USER_SEARCH_MIN_CHARS } from '@warriors/contracts';
+import { USER_SEARCH_MIN_CHARS, personName } from '@warriors/contracts';
 import { useAppSelector } from '../../lib/hooks';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import { useSearchUsersQuery } from './api';
 import { pickable, type Invitee } from './challenge-rules';
 import { TextField } from '../../components/TextField';
-import { personName } from '../../lib/person-name';
 
 /** Spec point 5: the search waits for 300 ms of quiet typing. */
 export const USER_SEARCH_DEBOUNCE_MS = 300;

@@ -1,4 +1,4 @@
-import type { LeaderboardWindow } from '@warriors/contracts';
+import { personName, type LeaderboardWindow } from '@warriors/contracts';
 import { Link } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import { Avatar } from '../../components/Avatar';
@@ -6,7 +6,6 @@ import { paths } from '../../config/paths';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { selectCurrentUser } from '../../lib/session';
 import { useGetLeaderboardQuery } from './api';
-import { personName } from '../../lib/person-name';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { RankMark } from '../../components/icons/awards';

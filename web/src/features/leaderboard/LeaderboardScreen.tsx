@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { LeaderboardWindow } from '@warriors/contracts';
+import { personName, type LeaderboardWindow } from '@warriors/contracts';
 import { useAppSelector } from '../../lib/hooks';
 import { Avatar } from '../../components/Avatar';
 import { PageHeader } from '../../components/PageHeader';
@@ -12,7 +12,6 @@ import { selectCurrentUser } from '../../lib/session';
 import { ResetCountdown } from './ResetCountdown';
 import { useGetLeaderboardQuery, useGetMyStandingQuery } from './api';
 import { LEADERBOARD_POLL_MS } from './CompactLeaderboard';
-import { personName } from '../../lib/person-name';
 import { isActive, showsRankSummary, WINDOW_PHRASES, WINDOW_TABS } from './leaderboard-rules';
 import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';

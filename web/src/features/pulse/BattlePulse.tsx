@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import type { PulseEvent } from '@warriors/contracts';
+import { personName, type PulseEvent } from '@warriors/contracts';
 import { useAppDispatch, useAppSelector } from '../../lib/hooks';
 import { errorMessage } from '../../lib/api-error';
 import { relativeTime } from '../../lib/relative-time';
@@ -45,7 +45,7 @@ function NudgeButtons({ event }: { event: PulseEvent }) {
             type="button"
             className="pulse__nudge"
             disabled={isLoading}
-            aria-label={nudge.name(event.username)}
+            aria-label={nudge.name(personName(event.name, event.username))}
             title={nudge.label}
             onClick={() => void send(nudge)}
           >
@@ -113,7 +113,7 @@ export function BattlePulse({ openSocket }: BattlePulseProps) {
             </span>
             <div className="feed__body">
               <p>
-                <strong>{newest.username}</strong>
+                <strong>{personName(newest.name, newest.username)}</strong>
                 {count > 1 && <span className="pulse__count"> ×{count}</span>} {messages.join(' · ')}
               </p>
               <p className="feed__meta">{relativeTime(newest.created_at, now)}</p>

@@ -1,10 +1,9 @@
-import { nudgeMessage, type Nudge } from '@warriors/contracts';
+import { nudgeMessage, personName, type Nudge } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useMarkNudgeReadMutation } from './api';
 import './nudge-item.css';
 import { Icon } from '../../components/icons/icon';
 import { NUDGE_ICONS } from '../../components/icons/pulse-icons';
-import { personName } from '../../lib/person-name';
 
 /** One nudge in the bell: clicking an unread one marks it read (a failure is only logged and undone). */
 export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {

@@ -32,7 +32,7 @@ export function mergePulseEvents(current: readonly PulseEvent[], incoming: reado
 
 /**
  * One row of the pulse on the page: a run of consecutive lines of one user and one type, told once
- * ('sam ×3 cheered for maria · gave props to lee'): its messages are the run's distinct ones, newest
+ * ('Sam W. ×3 cheered for Maria S. · gave props to Lee'): its messages are the run's distinct ones, newest
  * first, and it is as new as its newest line, whose id its nudges name.
  */
 export interface PulseRow {

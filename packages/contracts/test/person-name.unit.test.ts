@@ -1,4 +1,4 @@
-import { personName } from './person-name';
+import { personName } from '@warriors/contracts';
 
 describe('personName', () => {
   it('shows the first name plus the last initial', () => {
