@@ -16,11 +16,11 @@ const WEB = path.resolve(__dirname, '../web');
 const VITE = path.resolve(__dirname, '../node_modules/vite/bin/vite.js');
 
 /**
- * The most JavaScript /auth may load before it shows, brotli-compressed (what every current browser is
- * sent): under the 150 KB target with room for a little growth, and below the 146 KB it was before the
- * navigation bar and the contracts' unused modules left its first load.
+ * The most JavaScript /auth may load before it shows, as the gateway sends it: brotli to current browsers,
+ * gzip to the rest. Under the 150 KB target both ways, with a little room to grow: the sign-in page loads
+ * neither zod nor any contract schema (docs/decisions.md, "contracts the sign-in page loads").
  */
-export const FIRST_LOAD_BUDGET = { screen: 'src/features/auth/AuthScreen.tsx', brotliBytes: 140 * 1024 };
+export const FIRST_LOAD_BUDGET = { screen: 'src/features/auth/AuthScreen.tsx', brotliBytes: 125 * 1024, gzipBytes: 145 * 1024 };
 
 interface ManifestChunk {
   file: string;

@@ -16,10 +16,11 @@ describe('the web build', () => {
     await rm(outDir, { recursive: true, force: true });
   });
 
-  it("keeps the JavaScript of /auth's first load within its budget, brotli-compressed as served", () => {
+  it("keeps the JavaScript of /auth's first load within its budget, brotli- and gzip-compressed as served", () => {
     const auth = loads.get(FIRST_LOAD_BUDGET.screen);
     expect(auth).toBeDefined();
     expect(auth!.sizes.brotli).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.brotliBytes);
+    expect(auth!.sizes.gzip).toBeLessThanOrEqual(FIRST_LOAD_BUDGET.gzipBytes);
   });
 
   it('loads only the screen shown: no screen behind sign-in and no chart.js with the sign-in page, no chart.js with any', () => {

@@ -1,4 +1,3 @@
-import './lib/jitless-zod';
 import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/global.css';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ACTIVITY_CATALOG, ActivityType, SCORED_ACTIVITY_TYPES } from './activity';
+import { ActivityType } from './activity';
+import { ACTIVITY_CATALOG, SCORED_ACTIVITY_TYPES } from './activity-catalog';
 
 /** Goal categories by duration_days (spec point 4). */
 export const GOAL_CATEGORIES = ['daily', 'weekly', 'monthly', 'quarterly', 'annual'] as const;

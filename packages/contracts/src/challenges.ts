@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ACTIVITY_CATALOG, ActivityType } from './activity';
-import { NEXT_CURSOR_HEADER, limitParam } from './paging';
+import { ActivityType } from './activity';
+import { ACTIVITY_CATALOG } from './activity-catalog';
+import { NEXT_CURSOR_HEADER } from './next-cursor';
+import { limitParam } from './paging';
 import { PictureUrl } from './picture';
 
 /** Texts the challenges API and screen share (spec points 5 and 8, and the server's own refusals). */

@@ -1,33 +1,13 @@
 import { z } from 'zod';
+import { BADGE_CYCLES, BADGE_TYPES } from './badge-types';
 import { PictureUrl } from './picture';
 
 export const DEFAULT_DAILY_GOAL_POINTS = 50;
 export const LEADERBOARD_SIZE = 20;
 export const ACTIVE_WINDOW_MINUTES = 10;
 
-export const BADGE_TYPES = [
-  'daily_victory',
-  'call_crusher',
-  'connector',
-  'door_dominator',
-  'seven_day_streak',
-  'connector_week',
-  'field_warrior_week',
-  'call_crusher_1k',
-  'meeting_maker_20',
-  'monthly_master',
-  'quarter_champ',
-  'call_titan_10k',
-  'all_star_streak_100',
-  'first_meeting',
-  '100_calls',
-] as const;
 export const BadgeType = z.enum(BADGE_TYPES);
 export type BadgeType = z.infer<typeof BadgeType>;
-
-/** daily: local day; weekly: ISO week from Monday; monthly: from the 1st; lifetime: once. */
-export const BADGE_CYCLES = ['daily', 'weekly', 'monthly', 'lifetime'] as const;
-export type BadgeCycle = (typeof BADGE_CYCLES)[number];
 
 export const Badge = z.object({
   id: z.string(),

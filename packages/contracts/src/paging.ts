@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** The response header carrying the cursor of a paged list's next page; absent on the last page. */
-export const NEXT_CURSOR_HEADER = 'X-Next-Cursor';
-
 /** A `limit` query parameter: a whole number from 1 to `max`, `fallback` when absent. */
 export const limitParam = (max: number, fallback: number) =>
   z.coerce

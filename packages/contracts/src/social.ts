@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACTIVITY_TYPES } from './activity';
+import { ACTIVITY_TYPES } from './activity-catalog';
 import { Badge } from './gamification';
 import { limitParam } from './paging';
 import { PictureUrl } from './picture';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { FunnelMetrics } from './activity';
-import { BADGE_CYCLES, BadgeType } from './gamification';
+import { BADGE_CYCLES } from './badge-types';
+import { BadgeType } from './gamification';
 
 /** Spec point 9: the Daily Points vs Goal chart covers the last 30 local days. */
 export const STATS_CHART_DAYS = 30;
