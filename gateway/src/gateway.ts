@@ -4,7 +4,6 @@ import path from 'node:path';
 import type { Socket } from 'node:net';
 import { PassThrough, type Readable } from 'node:stream';
 import express, { type Express, type RequestHandler } from 'express';
-import helmet from 'helmet';
 import { createProxyMiddleware, type Options as ProxyOptions, type Plugin } from 'http-proxy-middleware';
 import { rateLimit, type Store } from 'express-rate-limit';
 import { RedisStore } from 'rate-limit-redis';
@@ -24,6 +23,7 @@ import {
 import type { ClientConfig } from '@warriors/contracts';
 import { ROUTES, routeFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
+import { securityHeaders } from './security-headers';
 import { serveWebApp } from './web-app';
 
 /**
@@ -116,26 +116,14 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxyHops);
   app.use(requestContext(logger, options.metrics?.timeRequests(gatewayRouteOf)));
-  app.use(helmet({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
+  // The gateway is the edge: every answer, proxied or its own, gets the browser's security headers here.
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
   if (options.metrics) watchPools(options.metrics, pools);
-  if (options.metrics?.metrics.token) app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));
 
   const clientConfig: ClientConfig = options.clientConfig ?? { promo_url: null };
   // Answered here, not by a service: it is the deployment's, and needs no token.
   app.get('/api/client-config', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(clientConfig);
-  });
-  app.get('/healthz', (_req, res) => {
-    res.json({ status: 'ok' });
-  });
-  app.get('/readyz', async (_req, res) => {
-    const result = await readiness(
-      Object.entries(pools).map(([service, pool]) => ({
-        name: service,
-        check: async () => (await Promise.all(pool!.urls.map(isUpstreamReady))).some(Boolean),
-      })),
-    );
-    res.status(result.ready ? 200 : 503).json({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
   });
 
   const authLimiter = rateLimit({
@@ -234,7 +222,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   });
   const send = (req: http.IncomingMessage, res: http.ServerResponse, body: Readable | undefined): void => {
     // The request id goes in with the options: the body may start flowing before the proxyReq event.
-    server.web(req, res, { ...proxyOptions, target: req.upstreamUrl!, buffer: body, headers: { [REQUEST_ID_HEADER]: (req as express.Request).id } });
+    server.web(req, res, { ...proxyOptions, target: targetOf(req.upstreamUrl!), buffer: body, headers: { [REQUEST_ID_HEADER]: (req as express.Request).id } });
   };
 
   const toService: RequestHandler = (req, res) => {
@@ -250,10 +238,24 @@ export function createGateway(options: GatewayOptions): Gateway {
     req.upstreamUrl = pool.next();
     send(req, res, hasBody(req) ? recordBody(req) : undefined);
   };
-  app.use('/api', (req, res, next) => {
-    // Mounted handlers see a path without /api; the upstream must get the original one.
-    req.url = req.originalUrl;
-    toService(req, res, next);
+  // Ahead of the gateway's own routes: nearly every request is proxied, and each layer it passes costs it.
+  app.use((req, res, next) => {
+    if (isApiPath(req.path)) toService(req, res, next);
+    else next();
+  });
+
+  if (options.metrics?.metrics.token) app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const result = await readiness(
+      Object.entries(pools).map(([service, pool]) => ({
+        name: service,
+        check: async () => (await Promise.all(pool!.urls.map(isUpstreamReady))).some(Boolean),
+      })),
+    );
+    res.status(result.ready ? 200 : 503).json({ status: result.ready ? 'ready' : 'not ready', checks: result.checks });
   });
 
   if (options.webDist && existsSync(path.join(options.webDist, 'index.html'))) serveWebApp(app, options.webDist);
@@ -278,7 +280,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     req.upstreamService = WEBSOCKET_SERVICE!;
     req.upstreamUrl = pool.next();
-    server.ws(req, socket, head, { ...proxyOptions, target: req.upstreamUrl });
+    server.ws(req, socket, head, { ...proxyOptions, target: targetOf(req.upstreamUrl) });
   };
 
   const closeLiveSockets = () => {
@@ -315,6 +317,25 @@ function proxyServer(options: ProxyOptions<http.IncomingMessage, http.ServerResp
   // The router only satisfies the factory's check: every call names its target (send, onUpgrade).
   createProxyMiddleware({ ...options, router: (req) => req.upstreamUrl!, plugins: [(proxy) => (server = proxy)] });
   return server!;
+}
+
+const isApiPath = (path: string): boolean => path === '/api' || path.startsWith('/api/');
+
+type ProxyTarget = Exclude<ProxyOptions['target'], string | undefined>;
+const targets = new Map<string, ProxyTarget>();
+
+/**
+ * An upstream's URL in the parsed form the proxy would otherwise parse again on every request. The
+ * pools' URLs are a fixed few, so the map stays as small as the configuration.
+ */
+function targetOf(url: string): ProxyTarget {
+  let target = targets.get(url);
+  if (!target) {
+    const { protocol, host, hostname, port, pathname } = new URL(url);
+    target = { protocol, host, hostname, port, path: pathname === '/' ? '' : pathname };
+    targets.set(url, target);
+  }
+  return target;
 }
 
 interface RecordedBody {

@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
+import { listenForBoardChanges } from './events/boards-changed.listener';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
@@ -51,7 +52,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const outbox = createOutbox({ database: ports.database, schema: SCHEMA, bus, logger });
   ports.metrics.watchOutbox(() => outbox.counts());
   const directory = createUserDirectory(db);
-  const leaderboards = createLeaderboards(store, directory);
+  const leaderboards = createLeaderboards({ store, directory, bus, clock });
   const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
   // The boards come back from the points ledger.
   const boards = keepServiceBoards(ports, () => rebuildLeaderboards(db, store, clock.now()));
@@ -78,6 +79,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = (
         await Promise.all([
+          listenForBoardChanges({ bus, leaderboards, logger }),
           consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
           consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),

@@ -1,6 +1,5 @@
 import cors from 'cors';
 import express, { type Express, type Router } from 'express';
-import helmet from 'helmet';
 import { NEXT_CURSOR_HEADER } from '@warriors/contracts';
 import type { Logger } from '../logger';
 import { METRICS_PATH, metricsEndpoint, type ServiceMetrics } from '../metrics';
@@ -25,16 +24,16 @@ export interface AppOptions {
 }
 
 /**
- * The express app every service uses: request id and logging, helmet, CORS as configured,
+ * The express app every service uses: request id and logging, CORS as configured,
  * a small JSON body limit, no text a database cannot store (NUL, lone surrogates: 422), health
- * endpoints, /metrics, JSON 404 and the `{detail}` error shape.
+ * endpoints, /metrics, JSON 404 and the `{detail}` error shape. No browser security headers: a service
+ * answers only the gateway, which sets them on every answer it sends (gateway/src/security-headers.ts).
  */
 export function createApp(options: AppOptions): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
   app.use(requestContext(options.logger, options.metrics.timeRequests()));
-  app.use(helmet());
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     // A page on another origin reads only the safelisted headers unless named here: a 429's wait and a list's next page.
     app.use(cors({ origin: options.corsOrigins, credentials: false, exposedHeaders: ['Retry-After', NEXT_CURSOR_HEADER] }));

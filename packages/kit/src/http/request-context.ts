@@ -12,7 +12,6 @@ export interface AuthUser {
 declare module 'express-serve-static-core' {
   interface Request {
     id: string;
-    log: Logger;
     user?: AuthUser;
   }
 }
@@ -21,21 +20,24 @@ const SAFE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 /**
  * Keeps the caller's request id (the gateway sets one) or makes one; logs each answer once and hands
- * its duration to `timing` (the process's request histogram), on the one finish listener.
+ * its duration to `timing` (the process's request histogram), on the one finish listener. A 2xx-4xx
+ * answer is logged at debug: below that level its line is not even built, since every request of
+ * every process passes here.
  */
 export function requestContext(logger: Logger, timing?: RequestTiming): RequestHandler {
   return (req, res, next) => {
-    const incoming = req.header(REQUEST_ID_HEADER);
-    req.id = incoming && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-    req.log = logger.child({ requestId: req.id });
+    const incoming = req.headers[REQUEST_ID_HEADER];
+    req.id = typeof incoming === 'string' && SAFE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.setHeader(REQUEST_ID_HEADER, req.id);
     const started = process.hrtime.bigint();
     res.on('finish', () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      timing?.(req, res, ms / 1000);
-      const line = { method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(ms * 10) / 10 };
-      if (res.statusCode >= 500) req.log.error(line, 'request');
-      else req.log.debug(line, 'request');
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      timing?.(req, res, seconds);
+      const failed = res.statusCode >= 500;
+      if (!failed && !logger.isLevelEnabled('debug')) return;
+      const line = { requestId: req.id, method: req.method, path: req.originalUrl.split('?')[0], status: res.statusCode, ms: Math.round(seconds * 10_000) / 10 };
+      if (failed) logger.error(line, 'request');
+      else logger.debug(line, 'request');
     });
     next();
   };

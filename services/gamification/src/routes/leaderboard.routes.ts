@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { currentUserId, optionalAuth, parse, type Clock, type TokenSigner } from '@warriors/kit';
@@ -19,15 +20,19 @@ export interface LeaderboardRouteDeps {
 
 export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
   const router = Router();
-  // A cached top 20 is the same array for every viewer until it expires: serialize it once, not per request.
-  const bodies = new WeakMap<LeaderboardRow[], string>();
+  // A cached top 20 is the same array for every viewer until it is dropped: its bytes and their ETag
+  // are made once, not per request (express neither encodes nor hashes a body whose ETag is set).
+  const bodies = new WeakMap<LeaderboardRow[], { bytes: Buffer; etag: string }>();
   const sendBoard = (res: Response, rows: LeaderboardRow[]) => {
     let body = bodies.get(rows);
     if (body === undefined) {
-      body = JSON.stringify(rows);
+      const bytes = Buffer.from(JSON.stringify(rows));
+      body = { bytes, etag: `"${createHash('sha1').update(bytes).digest('base64url')}"` };
       bodies.set(rows, body);
     }
-    res.type('application/json').send(body);
+    res.setHeader('Content-Type', 'application/json; charset=utf-8');
+    res.setHeader('ETag', body.etag);
+    res.send(body.bytes);
   };
 
   /** "Today" is the viewer's local date: a signed-in viewer's own zone, else ?tz=, else UTC. */

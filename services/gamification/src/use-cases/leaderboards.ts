@@ -1,12 +1,26 @@
+import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
 import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { pointDeltas, windowKey } from '../domain/windows';
-import { createResponseCache, type LeaderboardStore } from '@warriors/kit';
+import { createResponseCache, type Bus, type Clock, type LeaderboardStore } from '@warriors/kit';
 import type { LeaderboardUserDirectory } from './user-directory';
 
-/** A top-20 answer is reused this long: bounded staleness for a hot, shared read. */
+/**
+ * A top-20 answer is reused this long at most. Every instance drops its copies as soon as any instance
+ * changed the boards (BOARDS_CHANGED_SUBJECT), so this bounds only a notice lost with the bus.
+ */
 const RESPONSE_TTL_MS = 1000;
+/**
+ * The transient subject on which each gamification instance tells the others that it changed the
+ * boards, so that none serves a top 20 from before. Outside the stream: a lost notice is made up by
+ * RESPONSE_TTL_MS, never replayed.
+ */
+export const BOARDS_CHANGED_SUBJECT = 'gamification.boards.changed';
+/** Whose rows changed (their last activity moved), or null when who is shown may have changed: drop everything. */
+export const BoardsChangedNotice = z.object({ from: z.string(), user_ids: z.array(z.string()).nullable() });
+export type BoardsChangedNotice = z.infer<typeof BoardsChangedNotice>;
 /** Distinct (window, date) answers kept: a few dates are "today" somewhere at any time. */
 const MAX_CACHED_RESPONSES = 64;
 /** Members read beyond 20 plus the hidden count, for unknown members that are filtered out too. */
@@ -20,8 +34,10 @@ export interface Leaderboards {
   ranks(userIds: readonly string[], window: LeaderboardWindow, viewerDate: LocalDate): Promise<Record<string, number | null>>;
   /** The author's day-board change after `points` were added to `key`; null when nobody was passed. */
   rankChangeAfter(userId: string, key: string, points: number): Promise<RankChange | null>;
-  /** Drops cached answers after this instance changed who is shown. */
+  /** Drops cached answers after this instance changed who is shown, here and on every other instance. */
   forget(): void;
+  /** Another instance changed the boards: drops what its notice names. */
+  changedElsewhere(notice: BoardsChangedNotice): void;
   /**
    * Adds `points` for `userId` on `localDate` to every board, once per `applyId` (an activity's or a
    * bonus's id: a redelivery or a repeat changes nothing). When they went in, drops this instance's
@@ -31,8 +47,35 @@ export interface Leaderboards {
   addPoints(applyId: string, userId: string, localDate: LocalDate, points: number): Promise<boolean>;
 }
 
-export function createLeaderboards(store: LeaderboardStore, directory: LeaderboardUserDirectory): Leaderboards {
-  const responses = createResponseCache<string, LeaderboardRow[]>({ ttlMs: RESPONSE_TTL_MS, maxEntries: MAX_CACHED_RESPONSES });
+export interface LeaderboardDeps {
+  store: LeaderboardStore;
+  directory: LeaderboardUserDirectory;
+  /** Tells the other instances of each change this one makes to the boards. */
+  bus: Bus;
+  /** Ages the cached answers: a test that pins it sees only what the notices drop. */
+  clock: Clock;
+}
+
+export function createLeaderboards({ store, directory, bus, clock }: LeaderboardDeps): Leaderboards {
+  const responses = createResponseCache<string, LeaderboardRow[]>({ ttlMs: RESPONSE_TTL_MS, maxEntries: MAX_CACHED_RESPONSES, now: () => clock.now().getTime() });
+  const instance = randomUUID();
+  /** Users whose rows changed since the last notice, or 'everyone'; sent once per turn of the event loop, i.e. once per consumer batch. */
+  let unannounced: Set<string> | 'everyone' | null = null;
+
+  function announce(userId: string | null): void {
+    if (unannounced === null) {
+      unannounced = new Set();
+      setImmediate(() => {
+        const changed = unannounced;
+        unannounced = null;
+        const notice: BoardsChangedNotice = { from: instance, user_ids: changed === 'everyone' ? null : [...changed!] };
+        // Fire and forget: a notice the bus could not take is made up by RESPONSE_TTL_MS.
+        bus.publishTransient(BOARDS_CHANGED_SUBJECT, notice).catch(() => undefined);
+      });
+    }
+    if (userId === null) unannounced = 'everyone';
+    else if (unannounced !== 'everyone') unannounced.add(userId);
+  }
 
   async function readTop(key: string): Promise<LeaderboardRow[]> {
     const hidden = await directory.hidden();
@@ -122,6 +165,14 @@ export function createLeaderboards(store: LeaderboardStore, directory: Leaderboa
     forget() {
       responses.clear();
       directory.forget();
+      announce(null);
+    },
+
+    changedElsewhere(notice) {
+      if (notice.from === instance) return;
+      responses.clear();
+      if (notice.user_ids === null) directory.forget();
+      else for (const userId of notice.user_ids) directory.forgetUser(userId);
     },
 
     async addPoints(applyId, userId, localDate, points) {
@@ -129,6 +180,7 @@ export function createLeaderboards(store: LeaderboardStore, directory: Leaderboa
       if (applied) {
         responses.clear();
         directory.forgetUser(userId);
+        announce(userId);
       }
       return applied;
     },

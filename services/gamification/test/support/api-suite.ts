@@ -97,6 +97,33 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect((await g.call('GET', '/api/leaderboard/today')).body).toEqual(rows);
     });
 
+    it("drops every instance's cached top 20 as soon as any instance changed the boards", async () => {
+      g.freshDay();
+      const ana = await g.register();
+      const other = await g.addInstance();
+      try {
+        const onOther = (check: (rows: any[]) => void) =>
+          eventuallyPasses(async () => {
+            const reply = await other.call('GET', '/api/leaderboard/today');
+            expect(reply.status).toBe(200);
+            check(reply.body);
+          });
+        await g.log(ana.user_id, 'meeting');
+        // Both instances now keep a top 20 with Ana's 10 points, and the pinned clock never ages it:
+        // only a notice from the instance that applies the next points can drop the other's copy.
+        await board('/api/leaderboard/today', (rows) => expect(points(rows)).toEqual({ [ana.user_id]: 10 }));
+        await onOther((rows) => expect(points(rows)).toEqual({ [ana.user_id]: 10 }));
+        // The two instances share the events, so each applies some of them.
+        for (let calls = 1; calls <= 6; calls++) {
+          await g.log(ana.user_id, 'cold_call');
+          await board('/api/leaderboard/today', (rows) => expect(points(rows)).toEqual({ [ana.user_id]: 10 + calls }));
+          await onOther((rows) => expect(points(rows)).toEqual({ [ana.user_id]: 10 + calls }));
+        }
+      } finally {
+        await other.stop();
+      }
+    });
+
     it('publishes the effects of an activity: badges and the rank change, no milestones (campaigns owns goals)', async () => {
       g.freshDay();
       const [low, mid, climber] = [await g.register(), await g.register(), await g.register()];

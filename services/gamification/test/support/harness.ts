@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
-import { createMemoryBus, createMetrics, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
+import { createMemoryBus, createMetrics, listen, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
 import {
   activityLogged,
   faultFigures,
@@ -47,7 +47,7 @@ export interface TestGamification extends Omit<ServiceUnderTest, 'call'> {
    * Starts another instance on the same database, store and broker: the durable consumers then run
    * side by side. Stop it before tests that expect this instance to see every user.* event.
    */
-  addInstance(): Promise<{ stop(): Promise<void> }>;
+  addInstance(): Promise<{ call(method: string, path: string, token?: string): Promise<Reply>; stop(): Promise<void> }>;
 }
 
 /** Registers a warrior by publishing user.registered on the service's bus, and waits until gamification has projected them. */
@@ -140,8 +140,14 @@ export async function startGamification(
         metrics: createMetrics().forService('gamification'),
       });
       await other.start();
+      const server = await listen(other.app, 0);
       return {
+        call: async (method, path, token) => {
+          const res = await fetch(`${server.url}${path}`, { method, headers: token ? { authorization: `Bearer ${token}` } : {} });
+          return { status: res.status, body: await res.json() };
+        },
         async stop() {
+          await server.close();
           await other.stop();
           await otherBus.close();
         },
