@@ -100,7 +100,7 @@ export type ActivityEffects = z.infer<typeof ActivityEffects>;
 export const EFFECTS_SUBJECT = 'effects.activities';
 
 /** One consumer batch's effects; entries are checked one by one, and only by the instance that waits for them. */
-export const EffectsBatch = z.object({ effects: z.array(z.looseObject({ activity_id: z.string() })) });
+export const EffectsBatch = z.object({ effects: z.array(z.unknown()) });
 export interface EffectsBatch {
   effects: ActivityEffects[];
 }
@@ -113,7 +113,9 @@ export function effectsIn(payload: unknown, wanted: (activityId: string) => bool
   const batch = EffectsBatch.safeParse(payload);
   if (!batch.success) return [];
   return batch.data.effects.flatMap((entry) => {
-    if (!wanted(entry.activity_id)) return [];
+    // Only the entry's activity id is read before it is known to be wanted: the rest is checked once, below.
+    const activityId = typeof entry === 'object' && entry !== null ? (entry as { activity_id?: unknown }).activity_id : undefined;
+    if (typeof activityId !== 'string' || !wanted(activityId)) return [];
     const parsed = ActivityEffects.safeParse(entry);
     return parsed.success ? [parsed.data] : [];
   });

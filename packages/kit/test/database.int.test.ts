@@ -2,9 +2,9 @@ import { mkdtemp, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { CompiledQuery, sql, type Kysely } from 'kysely';
 import { waitFor } from '@warriors/test-support';
-import { createPgliteDatabase, createPostgresDatabase, ensureDatabaseExists, isDependencyFailure, migrate, type Database } from '../src';
+import { createPgliteDatabase, createPostgresDatabase, ensureDatabaseExists, isDependencyFailure, migrate, preparedStatement, type Database } from '../src';
 
 const ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -111,6 +111,44 @@ describe.each(adapters)('database on %s', (_name, open) => {
   it('takes a timestamptz parameter given as ISO text, as the services and their tests pass some', async () => {
     const { rows } = await sql<{ at: Date }>`select ${'2026-03-02T15:00:00.123Z'}::timestamptz as at`.execute(handle.database.db);
     expect(rows[0]!.at.toISOString()).toBe('2026-03-02T15:00:00.123Z');
+  });
+
+  it('runs a statement marked as prepared with its own parameters each time', async () => {
+    const text = preparedStatement(`select sum(value::int)::int as total from json_array_elements_text($1::json)`);
+    const run = async (values: number[]) => (await handle.database.db.executeQuery<{ total: number }>(CompiledQuery.raw(text, [JSON.stringify(values)]))).rows[0]!.total;
+    expect(await run([1, 2])).toBe(3);
+    expect(await run([40, 2])).toBe(42);
+  });
+});
+
+describe('a statement marked as prepared, on PostgreSQL', () => {
+  const name = `kit_prepared_${randomUUID().replace(/-/g, '')}`;
+  const url = `postgres://postgres@127.0.0.1:5432/${name}`;
+  let database: Database;
+
+  beforeAll(async () => {
+    await ensureDatabaseExists(url);
+    // One connection: every statement below runs on the same backend.
+    database = createPostgresDatabase(url, 1);
+  });
+  afterAll(async () => {
+    await database.close();
+    const admin = createPostgresDatabase(ADMIN_URL, 1);
+    await sql.raw(`drop database ${name} with (force)`).execute(admin.db);
+    await admin.close();
+  });
+
+  const preparedOnTheConnection = async () =>
+    (await sql<{ statement: string; calls: number }>`select statement, (generic_plans + custom_plans)::int as calls from pg_prepared_statements`.execute(database.db)).rows;
+
+  it('is parsed once on the connection and run from there; other statements are not kept', async () => {
+    const text = preparedStatement(`select count(*)::int as n from json_array_elements($1::json)`);
+    for (const size of [1, 2, 3]) {
+      const { rows } = await database.db.executeQuery<{ n: number }>(CompiledQuery.raw(text, [JSON.stringify(Array(size).fill(0))]));
+      expect(rows[0]!.n).toBe(size);
+    }
+    await sql`select ${1}::int as unmarked`.execute(database.db);
+    expect(await preparedOnTheConnection()).toEqual([{ statement: text, calls: 3 }]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { Pool, type PoolClient } from 'pg';
@@ -61,8 +62,37 @@ function survivesLostConnections(pool: Pool, logger: ConnectionLogger | undefine
   return pool;
 }
 
+/** Statement texts run as named prepared statements (see preparedStatement), with their names. */
+const preparedNames = new Map<string, string>();
+
+/**
+ * Marks a hot statement's text (one text for any number of rows: its rows travel as a JSON
+ * parameter) to run as a named prepared statement on each pooled connection: PostgreSQL parses it
+ * once per connection and, after a few runs, plans it once, instead of both on every run (planning
+ * alone cost about half of executing the log's group insert). Answers the text, for CompiledQuery.raw.
+ * Embedded (PGlite) runs the text as it is.
+ */
+export function preparedStatement(text: string): string {
+  if (!preparedNames.has(text)) preparedNames.set(text, `warriors_${createHash('sha1').update(text).digest('hex').slice(0, 16)}`);
+  return text;
+}
+
+/** Sends the texts marked by preparedStatement as named statements; everything else goes as it came. */
+function preparesMarkedStatements(pool: Pool): Pool {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Kysely calls query(text, values) and awaits the promise; a named statement is that call as a config.
+    client.query = ((...args: unknown[]) => {
+      const [text, values] = args;
+      const name = args.length === 2 && typeof text === 'string' && Array.isArray(values) ? preparedNames.get(text) : undefined;
+      return name === undefined ? query(...args) : query({ name, text, values });
+    }) as PoolClient['query'];
+  });
+  return pool;
+}
+
 export function createPostgresDatabase(connectionString: string, maxConnections = 10, logger?: ConnectionLogger): Database {
-  const pool = survivesLostConnections(new Pool({ connectionString, max: maxConnections }), logger);
+  const pool = preparesMarkedStatements(survivesLostConnections(new Pool({ connectionString, max: maxConnections }), logger));
   const db = new Kysely<any>({ dialect: new PostgresDialect({ pool }) });
   return wrap(db, () => db.destroy());
 }

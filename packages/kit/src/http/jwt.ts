@@ -1,10 +1,19 @@
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
+import { createTtlCache } from '../ttl-cache';
 import { unauthorized } from './errors';
 import type { AuthUser } from './request-context';
 
 const ALGORITHM = 'HS256';
+
+/**
+ * How long a token checked once is taken on its word: the signature check (HMAC, JSON, claims) was
+ * a sizeable share of every authenticated request's CPU, and each client sends the same token
+ * request after request. Bounded so that a secret rotated out stops being accepted soon after.
+ */
+export const VERIFIED_TOKEN_TTL_MS = 60_000;
+const MAX_VERIFIED_TOKENS = 20_000;
 
 /** A valid token's user, and when the token stops being valid (a live connection ends then). */
 export interface VerifiedToken extends AuthUser {
@@ -21,29 +30,38 @@ export interface TokenSigner {
  * Tokens are signed with `secret`; `previousSecret` (the one being rotated out) is also accepted for
  * verification, so rotating the secret signs nobody out: see docs/operations.md, "Rotating JWT_SECRET".
  */
-export function createTokenSigner(secret: string, expiresInSeconds: number, previousSecret?: string): TokenSigner {
+export function createTokenSigner(secret: string, expiresInSeconds: number, previousSecret?: string, now: () => number = Date.now): TokenSigner {
   // Key objects made once: given the string, jsonwebtoken first tries it as a PEM public key on
   // every call, and that failed parse was the costliest step of an authenticated request.
   const key = createSecretKey(Buffer.from(secret, 'utf8'));
   const previousKey = previousSecret === undefined ? undefined : createSecretKey(Buffer.from(previousSecret, 'utf8'));
   const verifyWith = (token: string, verifyKey: KeyObject): VerifiedToken => {
-    const payload = jwt.verify(token, verifyKey, { algorithms: [ALGORITHM] });
+    const payload = jwt.verify(token, verifyKey, { algorithms: [ALGORITHM], clockTimestamp: Math.floor(now() / 1000) });
     if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
       throw new Error('token lacks subject or expiry');
     }
     return { id: payload.sub, expiresAt: new Date(payload.exp * 1000) };
   };
+  const verifySignature = (token: string): VerifiedToken => {
+    try {
+      return verifyWith(token, key);
+    } catch (err) {
+      // Only a signature the current secret did not make is worth a second try: an expired or
+      // malformed token stays refused whichever secret signed it.
+      if (!previousKey || !(err instanceof jwt.JsonWebTokenError && err.message === 'invalid signature')) throw err;
+      return verifyWith(token, previousKey);
+    }
+  };
+  // Only tokens that passed are kept; each still expires at its own exp.
+  const verified = createTtlCache<string, VerifiedToken>({ ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: MAX_VERIFIED_TOKENS, now });
   return {
     sign: (user) => jwt.sign({}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
     verify: (token) => {
-      try {
-        return verifyWith(token, key);
-      } catch (err) {
-        // Only a signature the current secret did not make is worth a second try: an expired or
-        // malformed token stays refused whichever secret signed it.
-        if (!previousKey || !(err instanceof jwt.JsonWebTokenError && err.message === 'invalid signature')) throw err;
-        return verifyWith(token, previousKey);
-      }
+      const known = verified.get(token);
+      if (known && known.expiresAt.getTime() > now()) return known;
+      const checked = verifySignature(token);
+      verified.set(token, checked);
+      return checked;
     },
   };
 }

@@ -1,5 +1,5 @@
 import { CompiledQuery, sql, type ExpressionBuilder } from 'kysely';
-import type { GroupInsertSpec } from '@warriors/kit';
+import { preparedStatement, type GroupInsertSpec } from '@warriors/kit';
 import type { ActivityType, LogResult } from '@warriors/contracts';
 import type { ActivityRecord } from '../domain/activity';
 import type { LocalDate } from '@warriors/contracts';
@@ -59,11 +59,15 @@ export async function findByIdempotencyKey(db: Executor, userId: string, key: st
 // activity deleted meanwhile (its account was, by cascade) has nobody left to replay its answer to:
 // it is skipped, instead of its foreign key failing the statement and every other log's answer with
 // it. KEY SHARE makes a deletion in progress finish first (the row is then skipped) or wait for us.
-const SAVE_RESULTS = `
+// The activities are found by `= any(array(...))` in the primary key: joined with the JSON's rows
+// instead, PostgreSQL guessed a hundred of them and hashed them against a scan of the whole table,
+// a cost that grew with every activity ever logged.
+const SAVE_RESULTS = preparedStatement(`
   insert into ${SCHEMA}.activity_results (activity_id, result)
-  select a.id, answer.value from jsonb_each($1::jsonb) as answer join ${SCHEMA}.activities a on a.id = answer.key::uuid
+  select a.id, $1::jsonb -> a.id::text from ${SCHEMA}.activities a
+  where a.id = any (array(select jsonb_object_keys($1::jsonb)::uuid))
   for key share of a
-  on conflict (activity_id) do nothing`;
+  on conflict (activity_id) do nothing`);
 
 /** Stores the first answers of several logs in one statement (see the batcher in log-activity). */
 export async function saveResults(db: Executor, answers: ReadonlyArray<{ activityId: string; result: LogResult }>): Promise<void> {

@@ -1,6 +1,7 @@
 import { CompiledQuery, type Kysely } from 'kysely';
 import type { DomainEvent } from '@warriors/contracts';
 import { createBatcher } from '../batcher';
+import { preparedStatement } from '../../db/database';
 import { sqlName } from '../../db/sql-name';
 
 /** Most rows in one group insert: bounded so one statement's JSON and work stay small. */
@@ -57,7 +58,7 @@ function groupInsertText(schema: string, spec: GroupInsertSpec): string {
  * answers the event's outbox row, or undefined when the row was skipped on `spec.conflict`.
  */
 export function groupInserter(db: Kysely<any>, schema: string, spec: GroupInsertSpec): (row: object, event: DomainEvent) => Promise<string | undefined> {
-  const text = groupInsertText(schema, spec);
+  const text = preparedStatement(groupInsertText(schema, spec));
   const run = async (batch: PendingInsert[]): Promise<void> => {
     const rows = batch.map((pending, i) => ({ ...pending.row, input_index: i, input_event: pending.event }));
     const written = await db.executeQuery<{ i: number; seq: string }>(CompiledQuery.raw(text, [JSON.stringify(rows)]));

@@ -101,10 +101,14 @@ export function createRelay(options: RelayOptions): () => Promise<number> {
       const now = clock.now();
       // SKIP LOCKED lets several instances of a service relay side by side without sending a row twice at once.
       // Rows waiting for a retry are passed over, so a failing event never holds back the events behind it.
+      // Rows this process is sending directly are not the relay's, and are left unlocked: locked, their
+      // marking (a statement per batch of them) waited for this transaction, and each lock wrote its row.
+      const sending = JSON.stringify([...direct]);
       const locked = await sql<OutboxRow>`
         select seq, event, attempts from ${table} where published_at is null and (next_attempt_at is null or next_attempt_at <= ${now})
+        and seq <> all (array(select value::bigint from json_array_elements_text(${sending}::json)))
         order by seq limit ${BATCH} for update skip locked`.execute(trx);
-      // Rows this process is sending directly are not the relay's. (PGlite reads a bigint as a number.)
+      // PGlite reads a bigint as a number. A row that became direct meanwhile is still left to its sender.
       const rows = locked.rows.map((row) => ({ ...row, seq: String(row.seq) })).filter((row) => !direct.has(row.seq));
       const skipped = locked.rows.length - rows.length;
       // Pipelined in commit order: every publish is written to the one connection before any answer
