@@ -125,7 +125,8 @@ const SAVE_PROGRESS = `
   update ${SCHEMA}.user_goals g
   set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at
   from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz)
-  where g.id = p.id`;
+  -- Looked up by key (= any(array)): a plain join may make PostgreSQL scan every goal per batch.
+  where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`;
 
 /**
  * Writes the progress of several goals (tally, milestone, completion: what crediting an activity

@@ -85,7 +85,9 @@ const SAVE_SCORES = `
   members as (
     update ${SCHEMA}.challenge_members m set points = v.points, counts = v.counts
     from doc, json_to_recordset(doc -> 'members') as v(challenge_id int, user_id text, points int, counts jsonb)
-    where m.challenge_id = v.challenge_id and m.user_id = v.user_id
+    -- Looked up by key (= any(array)): a plain join made PostgreSQL scan every membership per batch.
+    where m.user_id = any (array(select json_array_elements(doc -> 'members') ->> 'user_id' from doc))
+      and m.challenge_id = v.challenge_id and m.user_id = v.user_id
   ),
   credits as (
     insert into ${SCHEMA}.challenge_credits (event_id, challenge_id, user_id, points, credited_at)
