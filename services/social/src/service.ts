@@ -17,7 +17,7 @@ import { listNudges } from './use-cases/list-nudges.use-case';
 import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
 import { createPulseLines } from './use-cases/pulse-lines';
 import { readNudge } from './use-cases/read-nudge.use-case';
-import { recordPulseLine } from './use-cases/record-pulse-line.use-case';
+import { recordPulseLines } from './use-cases/record-pulse-line.use-case';
 import { DEFAULT_NUDGES_PER_MINUTE, sendNudge } from './use-cases/send-nudge.use-case';
 import { createRetention } from './use-cases/retention';
 import { createUserDirectory } from './use-cases/user-directory';
@@ -37,7 +37,7 @@ export function createSocialService(ports: SocialPorts): Service {
   const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
   const directory = createUserDirectory({ db, bus });
   const lines = createPulseLines({ bus, logger });
-  const pulse = { onSourceEvent: recordPulseLine({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
+  const pulse = { onSourceEvents: recordPulseLines({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
   const retention = createRetention({ db, clock, logger });
   const nudges = {
     send: sendNudge({ db, clock, directory, pulse: lines, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE }),

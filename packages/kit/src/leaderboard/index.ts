@@ -1,4 +1,4 @@
-export type { LeaderboardRebuild, LeaderboardStore, ScoreDelta, ScoredMember } from './leaderboard-store.port';
+export type { LeaderboardApply, LeaderboardRebuild, LeaderboardStore, ScoreDelta, ScoredMember } from './leaderboard-store.port';
 export { DEFAULT_APPLY_MARKER_TTL_MS } from './leaderboard-input';
 export { createMemoryLeaderboardStore, type MemoryLeaderboardStoreOptions } from './memory-leaderboard-store';
 export { createRedisLeaderboardStore, type RedisLeaderboardStoreOptions } from './redis-leaderboard-store';

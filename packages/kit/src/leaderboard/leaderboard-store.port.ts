@@ -11,6 +11,13 @@ export interface ScoreDelta {
   expireAt?: number;
 }
 
+/** One member's deltas under one apply id: an entry of LeaderboardStore.applyAll. */
+export interface LeaderboardApply {
+  applyId: string;
+  member: string;
+  deltas: ScoreDelta[];
+}
+
 /**
  * Sorted sets for the windowed leaderboards. Two adapters implement it (Redis and in-process) and
  * both pass one contract suite. Ranks are 0-based, highest score first; ties order by member id
@@ -30,6 +37,14 @@ export interface LeaderboardStore {
    * dependency failure) while the boards are incomplete, judged atomically with the write.
    */
   apply(applyId: string, member: string, deltas: ScoreDelta[]): Promise<boolean>;
+  /**
+   * Many applies in one call to the store (one script in Redis, whatever their number): each as
+   * `apply`, in the order given, so an id applied before, or repeated later in the list, answers
+   * false and changes nothing. Answers each one's outcome in that order. Atomic as a whole: all
+   * inputs are checked before anything is written, and the boards' completeness is judged once, with
+   * the writes (refused whole while they are incomplete).
+   */
+  applyAll(applies: readonly LeaderboardApply[]): Promise<boolean[]>;
   /**
    * Takes `member` off the set at `key` (a member who left a challenge); true when it was there.
    * Allowed while the boards are incomplete: a removal can only make a board closer to the ledger,

@@ -1,5 +1,5 @@
 import { DEFAULT_APPLY_MARKER_TTL_MS, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
-import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
+import type { LeaderboardApply, LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface MemoryLeaderboardStoreOptions {
   /** Epoch ms; expiries of keys and apply markers are judged against it. */
@@ -135,14 +135,14 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
     set.order.splice(indexOf(set.order, entry), 0, entry);
   }
 
-  const copy = ({ member, score }: ScoredMember): ScoredMember => ({ member, score });
-
-  return {
-    async apply(applyId, member, deltas) {
-      assertApply(applyId, deltas);
-      if (!complete) throw leaderboardUnavailable();
-      const at = now();
-      sweep(at);
+  /** Every apply or none: the inputs are checked and the boards' completeness judged before the first write. */
+  function applyAll(applies: readonly LeaderboardApply[]): boolean[] {
+    for (const { applyId, deltas } of applies) assertApply(applyId, deltas);
+    if (applies.length === 0) return [];
+    if (!complete) throw leaderboardUnavailable();
+    const at = now();
+    sweep(at);
+    return applies.map(({ applyId, member, deltas }) => {
       const markedUntil = markers.get(applyId);
       if (markedUntil !== undefined && at <= markedUntil) return false;
       markApplied(applyId, at);
@@ -159,6 +159,18 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
         else if (!existed || (set.expireAt !== undefined && expireAt > set.expireAt)) setExpiry(key, set, expireAt, at);
       }
       return true;
+    });
+  }
+
+  const copy = ({ member, score }: ScoredMember): ScoredMember => ({ member, score });
+
+  return {
+    async apply(applyId, member, deltas) {
+      return applyAll([{ applyId, member, deltas }])[0]!;
+    },
+
+    async applyAll(applies) {
+      return applyAll(applies);
     },
 
     async remove(key, member) {

@@ -3,7 +3,7 @@ import type { ChainableCommander } from 'ioredis';
 import { isDependencyFailure } from '../http/errors';
 import type { Redis } from '../redis';
 import { DEFAULT_APPLY_MARKER_TTL_MS, RESERVED_KEY_PREFIXES, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
-import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
+import type { LeaderboardApply, LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface RedisLeaderboardStoreOptions {
   /** Prefix of every key this store writes; clear() removes everything under it. */
@@ -28,13 +28,16 @@ end
 `;
 
 /*
- * One script so that the completeness check, the marker and every increment land together: no other
+ * One script so that the completeness check, the markers and every increment land together: no other
  * client can observe (or repeat) half an apply, and no apply can slip in after a rebuild started.
  * A replica applies the script's writes as one transaction too, so a failover loses whole applies
- * (marker and increments together), never half of one. KEYS[1] is the completeness marker, KEYS[2] the apply marker, KEYS[3..] the sets; ARGV[1] the
- * marker TTL, ARGV[2] the member, then a (delta, expireAt or '') pair per set.
- * -1: the boards are incomplete (Redis lost its data, a rebuild is running, or they were completed
- * on a primary that a failover replaced): nothing written.
+ * (markers and increments together), never half of one. One call carries any number of applies (a
+ * consumer's whole batch): KEYS[1] is the completeness marker, then per apply its marker and its
+ * sets; ARGV[1] the marker TTL, ARGV[2] the number of applies, then per apply its member, its
+ * number of sets and a (delta, expireAt or '') pair per set.
+ * Answers -1 when the boards are incomplete (Redis lost its data, a rebuild is running, or they were
+ * completed on a primary that a failover replaced): nothing written. Otherwise a 1 (applied) or 0
+ * (marker already set: applied before, or earlier in this call) per apply.
  * "No expireAt" means the key is never dropped, which is the latest possible expiry, so it wins
  * (PERSIST). Otherwise PEXPIREAT ... GT only ever pushes an expiry later and leaves a key without one
  * alone; a key this very call created has no expiry yet, so it gets the plain PEXPIREAT. An expiry
@@ -42,20 +45,32 @@ end
  */
 const APPLY_SCRIPT = `${PRIMARY_ID}
 if redis.call('GET', KEYS[1]) ~= primaryId() then return -1 end
-if not redis.call('SET', KEYS[2], '1', 'NX', 'PX', ARGV[1]) then return 0 end
-for i = 3, #KEYS do
-  local key, expireAt = KEYS[i], ARGV[2 * i - 2]
-  local existed = redis.call('EXISTS', key) == 1
-  redis.call('ZINCRBY', key, ARGV[2 * i - 3], ARGV[2])
-  if expireAt == '' then
-    redis.call('PERSIST', key)
-  elseif existed then
-    redis.call('PEXPIREAT', key, expireAt, 'GT')
+local results = {}
+local key, arg = 2, 3
+for n = 1, tonumber(ARGV[2]) do
+  local member, sets = ARGV[arg], tonumber(ARGV[arg + 1])
+  arg = arg + 2
+  if redis.call('SET', KEYS[key], '1', 'NX', 'PX', ARGV[1]) then
+    for i = 1, sets do
+      local set, delta, expireAt = KEYS[key + i], ARGV[arg + 2 * i - 2], ARGV[arg + 2 * i - 1]
+      local existed = redis.call('EXISTS', set) == 1
+      redis.call('ZINCRBY', set, delta, member)
+      if expireAt == '' then
+        redis.call('PERSIST', set)
+      elseif existed then
+        redis.call('PEXPIREAT', set, expireAt, 'GT')
+      else
+        redis.call('PEXPIREAT', set, expireAt)
+      end
+    end
+    results[n] = 1
   else
-    redis.call('PEXPIREAT', key, expireAt)
+    results[n] = 0
   end
+  key = key + 1 + sets
+  arg = arg + 2 * sets
 end
-return 1
+return results
 `;
 
 /*
@@ -123,6 +138,8 @@ const COMMANDS = {
 } as const;
 
 type Script = (keyCount: number, ...keysThenArgs: string[]) => Promise<number>;
+/** The apply script's answer: -1 (incomplete), or one 1 or 0 per apply. */
+type ApplyScript = (keyCount: number, ...keysThenArgs: string[]) => Promise<number | number[]>;
 
 /** Members per ZADD (and apply markers per write) while rebuilding, so a 100k-member set never becomes one huge command. */
 const REBUILD_CHUNK = 1000;
@@ -183,6 +200,7 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
       return [use, ((redis as unknown as Record<string, Script>)[name] as Script).bind(redis)];
     }),
   ) as Record<keyof typeof COMMANDS, Script>;
+  const applyScript = scripts.apply as unknown as ApplyScript;
   const keyOf = (key: string): string => `${namespace}:${key}`;
   const completeKey = keyOf('boards:complete');
   const lockKey = keyOf('boards:rebuilding');
@@ -222,6 +240,23 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
   async function isComplete(): Promise<boolean> {
     knownComplete = (await command(() => scripts.isComplete(1, completeKey))) === 1;
     return knownComplete;
+  }
+
+  async function applyAll(applies: readonly LeaderboardApply[]): Promise<boolean[]> {
+    for (const { applyId, deltas } of applies) assertApply(applyId, deltas);
+    if (applies.length === 0) return [];
+    const keys = [completeKey];
+    const args = [String(applyMarkerTtlMs), String(applies.length)];
+    for (const { applyId, member, deltas } of applies) {
+      keys.push(keyOf(`applied:${applyId}`), ...deltas.map((d) => keyOf(d.key)));
+      args.push(member, String(deltas.length));
+      for (const d of deltas) args.push(String(d.delta), d.expireAt === undefined ? '' : String(d.expireAt));
+    }
+    const applied = await command(() => applyScript(keys.length, ...keys, ...args));
+    // The script saw the marker, or saw it missing: either way this process now knows.
+    knownComplete = applied !== -1;
+    if (!Array.isArray(applied)) throw leaderboardUnavailable();
+    return applied.map((one) => one === 1);
   }
 
   /** The live board keys: everything under the namespace but the store's bookkeeping. */
@@ -319,15 +354,11 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
 
   return {
     async apply(applyId, member, deltas) {
-      assertApply(applyId, deltas);
-      const keys = deltas.map((d) => keyOf(d.key));
-      const pairs = deltas.flatMap((d) => [String(d.delta), d.expireAt === undefined ? '' : String(d.expireAt)]);
-      const applied = await command(() => scripts.apply(2 + keys.length, completeKey, keyOf(`applied:${applyId}`), ...keys, String(applyMarkerTtlMs), member, ...pairs));
-      // The script saw the marker, or saw it missing: either way this process now knows.
-      knownComplete = applied !== -1;
-      if (!knownComplete) throw leaderboardUnavailable();
-      return applied === 1;
+      const [applied] = await applyAll([{ applyId, member, deltas }]);
+      return applied!;
     },
+
+    applyAll,
 
     async remove(key, member) {
       assertKey(key);

@@ -149,6 +149,97 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
       });
     });
 
+    describe('applyAll', () => {
+      it('applies every entry in one call and answers each outcome in order', async () => {
+        const applied = await store.applyAll([
+          { applyId: 'event-1', member: 'alice', deltas: [{ key: 'all', delta: 10 }] },
+          {
+            applyId: 'event-2',
+            member: 'bob',
+            deltas: [
+              { key: 'all', delta: 4 },
+              { key: 'day', delta: 4, expireAt: future() },
+            ],
+          },
+          {
+            applyId: 'event-3',
+            member: 'alice',
+            deltas: [
+              { key: 'all', delta: 1 },
+              { key: 'day', delta: 1, expireAt: future() },
+            ],
+          },
+        ]);
+
+        expect(applied).toEqual([true, true, true]);
+        expect(await store.top('all', 10)).toEqual([
+          { member: 'alice', score: 11 },
+          { member: 'bob', score: 4 },
+        ]);
+        expect(await store.score('day', 'alice')).toBe(1);
+        expect(await store.score('day', 'bob')).toBe(4);
+      });
+
+      it('counts an id applied before, or repeated later in the call, once', async () => {
+        expect(await store.apply('event-1', 'alice', [{ key: 'all', delta: 10 }])).toBe(true);
+
+        const applied = await store.applyAll([
+          { applyId: 'event-1', member: 'alice', deltas: [{ key: 'all', delta: 10 }] },
+          { applyId: 'event-2', member: 'alice', deltas: [{ key: 'all', delta: 5 }] },
+          { applyId: 'event-2', member: 'bob', deltas: [{ key: 'all', delta: 5 }] },
+          { applyId: 'event-3', member: 'bob', deltas: [] },
+        ]);
+
+        expect(applied).toEqual([false, true, false, true]);
+        expect(await store.score('all', 'alice')).toBe(15);
+        expect(await store.score('all', 'bob')).toBeNull();
+        expect(await store.applyAll([{ applyId: 'event-3', member: 'bob', deltas: [{ key: 'all', delta: 1 }] }])).toEqual([false]);
+        expect(await store.applyAll([])).toEqual([]);
+      });
+
+      it('writes nothing when one entry is invalid, and leaves every id unused', async () => {
+        await expect(
+          store.applyAll([
+            { applyId: 'event-1', member: 'alice', deltas: [{ key: 'all', delta: 10 }] },
+            { applyId: 'event-2', member: 'bob', deltas: [{ key: 'boards:complete', delta: 1 }] },
+          ]),
+        ).rejects.toThrow(RangeError);
+        await expect(store.applyAll([{ applyId: '', member: 'alice', deltas: [] }])).rejects.toThrow(RangeError);
+
+        expect(await store.score('all', 'alice')).toBeNull();
+        expect(await store.applyAll([{ applyId: 'event-1', member: 'alice', deltas: [{ key: 'all', delta: 10 }] }])).toEqual([true]);
+      });
+
+      it('is refused whole while the boards are incomplete, and counts each id once after the rebuild', async () => {
+        const rebuild = (await store.beginRebuild())!;
+        const entries = [
+          { applyId: 'event-1', member: 'alice', deltas: [{ key: 'all', delta: 3 }] },
+          { applyId: 'event-2', member: 'bob', deltas: [{ key: 'all', delta: 2 }] },
+        ];
+
+        expect(await refused(store.applyAll(entries))).toBe(true);
+        await rebuild.markApplied(['event-2']);
+        expect(await rebuild.commit()).toBe(true);
+
+        expect(await store.applyAll(entries)).toEqual([true, false]);
+        expect(await store.top('all', 10)).toEqual([{ member: 'alice', score: 3 }]);
+      });
+
+      it('sets expiries as apply does: a key new in the call takes its expiry, a later one only pushes it later', async () => {
+        await store.applyAll([
+          { applyId: 'event-1', member: 'alice', deltas: [{ key: 'old-day', delta: 1, expireAt: past() }] },
+          { applyId: 'event-2', member: 'alice', deltas: [{ key: 'day', delta: 1, expireAt: future() }] },
+          { applyId: 'event-3', member: 'bob', deltas: [{ key: 'day', delta: 2, expireAt: past() }] },
+        ]);
+
+        expect(await store.top('old-day', 10)).toEqual([]);
+        expect(await store.top('day', 10)).toEqual([
+          { member: 'bob', score: 2 },
+          { member: 'alice', score: 1 },
+        ]);
+      });
+    });
+
     describe('remove', () => {
       it('takes one member off one set and leaves the rest', async () => {
         await store.apply('r1', 'alice', [

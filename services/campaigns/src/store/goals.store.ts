@@ -120,6 +120,32 @@ export async function saveGoal(db: Executor, goal: UserGoal): Promise<void> {
     .execute();
 }
 
+// $1: [{id, counts, points, milestone_reached, completed_at}].
+const SAVE_PROGRESS = `
+  update ${SCHEMA}.user_goals g
+  set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at
+  from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz)
+  -- Looked up by key (= any(array)): a plain join may make PostgreSQL scan every goal per batch.
+  where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`;
+
+/**
+ * Writes the progress of several goals (tally, milestone, completion: what crediting an activity
+ * changes) in one statement, rows in id order; one statement text for any number of goals.
+ */
+export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Promise<void> {
+  if (goals.length === 0) return;
+  const rows = [...goals]
+    .sort((a, b) => a.id - b.id)
+    .map((goal) => ({
+      id: goal.id,
+      counts: goal.state.tally.counts,
+      points: goal.state.tally.points,
+      milestone_reached: goal.state.milestoneReached,
+      completed_at: goal.state.completedAt?.toISOString() ?? null,
+    }));
+  await db.executeQuery(CompiledQuery.raw(SAVE_PROGRESS, [JSON.stringify(rows)]));
+}
+
 export async function deleteGoalsOf(db: Executor, userId: string): Promise<void> {
   await inSchema(db).deleteFrom('user_goals').where('user_id', '=', userId).execute();
 }

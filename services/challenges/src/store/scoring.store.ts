@@ -1,5 +1,5 @@
 import type { ActivityGoalMap } from '@warriors/contracts';
-import { sql } from 'kysely';
+import { CompiledQuery } from 'kysely';
 import { inSchema, SCHEMA, type Executor } from './schema';
 
 export interface Membership {
@@ -12,26 +12,11 @@ export interface Membership {
   counts: ActivityGoalMap;
 }
 
-/** The memberships of `userIds` in challenges that had not ended by `since`. */
-export async function membershipsOf(db: Executor, userIds: readonly string[], since: Date): Promise<Membership[]> {
-  if (userIds.length === 0) return [];
-  return inSchema(db)
-    .selectFrom('challenge_members as m')
-    .innerJoin('challenges as c', 'c.id', 'm.challenge_id')
-    .select(['m.challenge_id', 'm.user_id', 'm.joined_at', 'c.start_at', 'c.end_at', 'm.points', 'm.counts'])
-    .where('m.user_id', 'in', [...userIds])
-    .where('c.end_at', '>', since)
-    .execute();
-}
-
-/** Writes the points and counts of every changed membership in one statement (rows in key order). */
-export async function saveMemberScores(db: Executor, memberships: readonly Membership[]): Promise<void> {
-  if (memberships.length === 0) return;
-  const rows = [...memberships].sort((a, b) => a.challenge_id - b.challenge_id || (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
-  const values = sql.join(rows.map((m) => sql`(${m.challenge_id}::int, ${m.user_id}::text, ${m.points}::int, ${JSON.stringify(m.counts)}::jsonb)`));
-  await sql`update ${sql.table(`${SCHEMA}.challenge_members`)} as m set points = v.points, counts = v.counts
-    from (values ${values}) as v (challenge_id, user_id, points, counts)
-    where m.challenge_id = v.challenge_id and m.user_id = v.user_id`.execute(db);
+export interface Credit {
+  event_id: string;
+  challenge_id: number;
+  user_id: string;
+  points: number;
 }
 
 /** One user's units of one type on one local date (the daily ceilings' unit). */
@@ -43,48 +28,98 @@ export interface DailyKey {
 
 export const dailyKey = (k: DailyKey): string => `${k.user_id}\u0000${k.activity_type}\u0000${k.local_date}`;
 
-/** The units logged so far for each of `keys` (by dailyKey; a key never logged is absent), in one query. */
-export async function unitsLogged(db: Executor, keys: readonly DailyKey[]): Promise<Map<string, number>> {
-  if (keys.length === 0) return new Map();
-  const rows = await inSchema(db)
-    .selectFrom('daily_units')
-    .select(['user_id', 'activity_type', 'local_date', 'quantity'])
-    .where((eb) =>
-      eb(
-        eb.refTuple('user_id', 'activity_type', 'local_date'),
-        'in',
-        keys.map((k) => eb.tuple(k.user_id, k.activity_type, k.local_date)),
-      ),
-    )
-    .execute();
-  return new Map(rows.map((r) => [dailyKey(r), r.quantity]));
+/** Orders rows by their key, so batches that share rows write them in one order. */
+const byKey = <T>(rows: readonly T[], key: (row: T) => string): T[] => [...rows].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
+
+/*
+ * The batch's statements take their rows as one JSON parameter: one statement text for any batch
+ * size, bound alike by node-postgres and PGlite (as kit's lockAllAndMarkApplied does).
+ */
+
+// $1: {users: [user id], since: ISO time, days: [DailyKey]}.
+const SCORING_STATE = `
+  with doc as (select $1::json as doc),
+  memberships as (
+    select m.challenge_id, m.user_id, m.joined_at, c.start_at, c.end_at, m.points, m.counts
+    from ${SCHEMA}.challenge_members m join ${SCHEMA}.challenges c on c.id = m.challenge_id
+    where m.user_id = any (array(select json_array_elements_text(doc -> 'users') from doc))
+      and c.end_at > (select (doc ->> 'since')::timestamptz from doc)
+  ),
+  units as (
+    select u.user_id, u.activity_type, u.local_date, u.quantity
+    from doc, json_to_recordset(doc -> 'days') as k(user_id text, activity_type text, local_date text)
+    join ${SCHEMA}.daily_units u on u.user_id = k.user_id and u.activity_type = k.activity_type and u.local_date = k.local_date
+  )
+  select coalesce((select json_agg(m) from memberships m), '[]') as memberships,
+    coalesce((select json_agg(u) from units u), '[]') as units`;
+
+/** What a batch is scored on, read in one statement under its users' locks. */
+export interface ScoringState {
+  /** The memberships of the batch's users in challenges that had not ended by `since`. */
+  memberships: Membership[];
+  /** The units logged so far for each of the days asked for (by dailyKey; a day never logged is absent). */
+  unitsLogged: Map<string, number>;
 }
 
-/** Sets the units logged of each key, in one statement (rows in key order). */
-export async function saveUnitsLogged(db: Executor, rows: ReadonlyArray<DailyKey & { quantity: number }>): Promise<void> {
-  if (rows.length === 0) return;
-  const sorted = [...rows].sort((a, b) => (dailyKey(a) < dailyKey(b) ? -1 : dailyKey(a) > dailyKey(b) ? 1 : 0));
-  await inSchema(db)
-    .insertInto('daily_units')
-    .values(sorted.map((r) => ({ user_id: r.user_id, activity_type: r.activity_type, local_date: r.local_date, quantity: r.quantity })))
-    .onConflict((oc) => oc.columns(['user_id', 'activity_type', 'local_date']).doUpdateSet((eb) => ({ quantity: eb.ref('excluded.quantity') })))
-    .execute();
+export async function scoringStateOf(db: Executor, userIds: readonly string[], since: Date, days: readonly DailyKey[]): Promise<ScoringState> {
+  if (userIds.length === 0) return { memberships: [], unitsLogged: new Map() };
+  const result = await db.executeQuery<{
+    memberships: Array<Omit<Membership, 'joined_at' | 'start_at' | 'end_at'> & { joined_at: string; start_at: string; end_at: string }>;
+    units: Array<DailyKey & { quantity: number }>;
+  }>(CompiledQuery.raw(SCORING_STATE, [JSON.stringify({ users: [...new Set(userIds)], since: since.toISOString(), days })]));
+  const row = result.rows[0]!;
+  return {
+    memberships: row.memberships.map((m) => ({ ...m, joined_at: new Date(m.joined_at), start_at: new Date(m.start_at), end_at: new Date(m.end_at) })),
+    unitsLogged: new Map(row.units.map((u) => [dailyKey(u), u.quantity])),
+  };
 }
 
-export interface Credit {
-  event_id: string;
-  challenge_id: number;
-  user_id: string;
-  points: number;
-}
+// $1: {units: [DailyKey & {quantity}], members: [{challenge_id, user_id, points, counts}], credits: [Credit], at: ISO time}.
+const SAVE_SCORES = `
+  with doc as (select $1::json as doc),
+  units as (
+    insert into ${SCHEMA}.daily_units (user_id, activity_type, local_date, quantity)
+    select u.* from doc, json_to_recordset(doc -> 'units') as u(user_id text, activity_type text, local_date text, quantity int)
+    on conflict (user_id, activity_type, local_date) do update set quantity = excluded.quantity
+  ),
+  members as (
+    update ${SCHEMA}.challenge_members m set points = v.points, counts = v.counts
+    from doc, json_to_recordset(doc -> 'members') as v(challenge_id int, user_id text, points int, counts jsonb)
+    -- Looked up by key (= any(array)): a plain join made PostgreSQL scan every membership per batch.
+    where m.user_id = any (array(select json_array_elements(doc -> 'members') ->> 'user_id' from doc))
+      and m.challenge_id = v.challenge_id and m.user_id = v.user_id
+  ),
+  credits as (
+    insert into ${SCHEMA}.challenge_credits (event_id, challenge_id, user_id, points, credited_at)
+    select c.event_id, c.challenge_id, c.user_id, c.points, (doc ->> 'at')::timestamptz
+    from doc, json_to_recordset(doc -> 'credits') as c(event_id text, challenge_id int, user_id text, points int)
+    on conflict (event_id, challenge_id) do nothing
+  )
+  select 1`;
 
-export async function insertCredits(db: Executor, credits: readonly Credit[], at: Date): Promise<void> {
-  if (credits.length === 0) return;
-  await inSchema(db)
-    .insertInto('challenge_credits')
-    .values(credits.map((c) => ({ ...c, credited_at: at })))
-    .onConflict((oc) => oc.columns(['event_id', 'challenge_id']).doNothing())
-    .execute();
+/**
+ * A scored batch's writes in one statement: the units logged of each day (set to `quantity`), the
+ * points and counts of every changed membership, and the credits (an event's credit to a challenge
+ * stored once). Rows go in key order.
+ */
+export async function saveScores(
+  db: Executor,
+  scores: { units: ReadonlyArray<DailyKey & { quantity: number }>; members: readonly Membership[]; credits: readonly Credit[] },
+  at: Date,
+): Promise<void> {
+  if (scores.units.length === 0 && scores.members.length === 0 && scores.credits.length === 0) return;
+  const doc = {
+    units: byKey(scores.units, dailyKey).map(({ user_id, activity_type, local_date, quantity }) => ({ user_id, activity_type, local_date, quantity })),
+    members: byKey(scores.members, (m) => `${String(m.challenge_id).padStart(12, '0')}\u0000${m.user_id}`).map(({ challenge_id, user_id, points, counts }) => ({
+      challenge_id,
+      user_id,
+      points,
+      counts,
+    })),
+    credits: scores.credits,
+    at: at.toISOString(),
+  };
+  await db.executeQuery(CompiledQuery.raw(SAVE_SCORES, [JSON.stringify(doc)]));
 }
 
 export async function creditsOf(db: Executor, eventIds: readonly string[]): Promise<Credit[]> {

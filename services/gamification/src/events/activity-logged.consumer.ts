@@ -24,19 +24,31 @@ const NOT_RANKED: Omit<ActivityEffects, 'activity_id'> = {
   streak_days: null,
 };
 
-/** What follows the commit for one activity: the leaderboard apply, then its effects for the waiting POST (none for a redelivery). */
-async function afterCommit(deps: ActivityConsumerDeps, event: EventOf<'activity.logged'>, outcome: RecordOutcome): Promise<ActivityEffects | null> {
-  const { data } = event;
-  if (outcome.kind === 'deleted-user') return null;
+/** Whether an activity's points go on the boards after the commit (a redelivery's too: a crash may have come between the commit and the boards). */
+function goesOnBoards(outcome: RecordOutcome): boolean {
   // A held entry reaches the boards when its broker confirms it (confirmHeldActivity), not before.
-  if (outcome.kind === 'held') return { ...NOT_RANKED, activity_id: data.activity_id, held_message: outcome.message, streak_days: outcome.streak };
-  if (outcome.kind === 'duplicate' && outcome.held) return null;
-  // Keyed by the activity (as the ledger is), and run on redeliveries too: it goes in once.
+  return outcome.kind === 'applied' || (outcome.kind === 'duplicate' && !outcome.held);
+}
+
+/**
+ * What follows the commit for a batch: its points on the boards in one call to the store, then each
+ * activity's effects for the waiting POST (none for a redelivery or a deleted user's), the climbs
+ * read from the boards for the batch at once.
+ */
+async function afterCommit(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>, outcomes: RecordOutcome[]): Promise<Array<ActivityEffects | null>> {
+  // Keyed by the activity (as the ledger is), and run on redeliveries too: each goes in once.
   // The author refreshes the boards right after their log answers: addPoints drops this instance's stale top 20.
-  await deps.leaderboards.addPoints(data.activity_id, data.user_id, data.local_date, data.points);
-  if (outcome.kind === 'duplicate') return null;
-  const rankChange = await deps.leaderboards.rankChangeAfter(data.user_id, dayKey(data.local_date), data.points);
-  return { ...NOT_RANKED, activity_id: data.activity_id, badges: outcome.badges, rank_change: rankChange, streak_days: outcome.streak };
+  const onBoards = events.filter((_, i) => goesOnBoards(outcomes[i]!));
+  await deps.leaderboards.addPoints(onBoards.map(({ data }) => ({ applyId: data.activity_id, userId: data.user_id, localDate: data.local_date, points: data.points })));
+  const ranked = events.flatMap((event, i) => (outcomes[i]!.kind === 'applied' ? [event] : []));
+  const rankChanges = await deps.leaderboards.rankChangesAfter(ranked.map(({ data }) => ({ userId: data.user_id, key: dayKey(data.local_date), points: data.points })));
+  const rankChangeOf = new Map(ranked.map((event, i) => [event, rankChanges[i]!]));
+  return events.map(({ data }, i) => {
+    const outcome = outcomes[i]!;
+    if (outcome.kind === 'held') return { ...NOT_RANKED, activity_id: data.activity_id, held_message: outcome.message, streak_days: outcome.streak };
+    if (outcome.kind !== 'applied') return null;
+    return { ...NOT_RANKED, activity_id: data.activity_id, badges: outcome.badges, rank_change: rankChangeOf.get(events[i]!) ?? null, streak_days: outcome.streak };
+  });
 }
 
 /**
@@ -56,8 +68,7 @@ async function publishRankChanges(deps: ActivityConsumerDeps, events: Array<Even
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
   const outcomes = await recordActivities(deps, events, deps.clock.now());
-  // Side by side: the Redis client pipelines concurrent commands into shared writes.
-  const effects = await Promise.all(events.map((event, i) => afterCommit(deps, event, outcomes[i]!)));
+  const effects = await afterCommit(deps, events, outcomes);
   // An applied entry enqueued its points.awarded: one relay pass per batch; a batch of only held or
   // repeated events enqueued nothing, and a pass for it would be a wasted transaction. After the
   // boards: a dashboard refetches them when it hears of points.awarded (social's 'boards.changed').

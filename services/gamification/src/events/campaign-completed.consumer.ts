@@ -22,7 +22,7 @@ async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'c
   if (outcome.kind === 'held' || (outcome.kind === 'duplicate' && outcome.held)) return;
   // Keyed by the event id (as the ledger row is) and run on redeliveries too, like an activity's
   // points: a crash between the commit and Redis is repaired by the next delivery, never doubled.
-  await deps.leaderboards.addPoints(event.id, data.user_id, data.local_date, data.bonus_points);
+  await deps.leaderboards.addPoints([{ applyId: event.id, userId: data.user_id, localDate: data.local_date, points: data.bonus_points }]);
   // Its points.awarded leaves after the boards took the bonus: dashboards refetch them on hearing it.
   if (outcome.kind === 'applied') deps.outbox.kick();
 }

@@ -60,10 +60,10 @@ export function createHeldActivities({ db, outbox, leaderboards }: HeldActivitie
       const repair = row.confirmed_at !== null && row.confirmed_at >= reapplySince;
       // Each keyed like its first apply would have been (the activity id, the bonus's event id): it counts once.
       const owed = [
-        ...(row.released || repair ? [{ key: row.activity_id, localDate: row.local_date, points: row.points }] : []),
-        ...row.bonuses.map((bonus) => ({ key: bonus.source_id, localDate: bonus.local_date, points: bonus.points })),
+        ...(row.released || repair ? [{ applyId: row.activity_id, userId, localDate: row.local_date, points: row.points }] : []),
+        ...row.bonuses.map((bonus) => ({ applyId: bonus.source_id, userId, localDate: bonus.local_date, points: bonus.points })),
       ];
-      await Promise.all(owed.map((o) => leaderboards.addPoints(o.key, userId, o.localDate, o.points)));
+      await leaderboards.addPoints(owed);
       // The points.awarded leave after the boards took the points: dashboards refetch them on hearing it.
       if (awarded) outbox.kick();
       return toHeldActivity(row, false);

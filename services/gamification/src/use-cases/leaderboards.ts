@@ -28,23 +28,35 @@ const EXTRA_MEMBERS = 5;
 /** The first score band searched above a user for the next one to pass; it widens 8x a step. */
 const FIRST_GAP_BAND = 16;
 
+/** Points of one activity or bonus for the boards. */
+export interface PointsEntry {
+  applyId: string;
+  userId: string;
+  localDate: LocalDate;
+  points: number;
+}
+
 export interface Leaderboards {
   top(window: LeaderboardWindow, viewerDate: LocalDate): Promise<LeaderboardRow[]>;
   standing(userId: string, window: LeaderboardWindow, viewerDate: LocalDate): Promise<MyStanding>;
   ranks(userIds: readonly string[], window: LeaderboardWindow, viewerDate: LocalDate): Promise<Record<string, number | null>>;
-  /** The author's day-board change after `points` were added to `key`; null when nobody was passed. */
-  rankChangeAfter(userId: string, key: string, points: number): Promise<RankChange | null>;
+  /**
+   * Each author's day-board change after their `points` were added to `key` (null when nobody was
+   * passed), in the order asked; the authors of one board are ranked against one read of its hidden members.
+   */
+  rankChangesAfter(changes: ReadonlyArray<{ userId: string; key: string; points: number }>): Promise<Array<RankChange | null>>;
   /** Drops cached answers after this instance changed who is shown, here and on every other instance. */
   forget(): void;
   /** Another instance changed the boards: drops what its notice names. */
   changedElsewhere(notice: BoardsChangedNotice): void;
   /**
-   * Adds `points` for `userId` on `localDate` to every board, once per `applyId` (an activity's or a
-   * bonus's id: a redelivery or a repeat changes nothing). When they went in, drops this instance's
-   * cached answers and that user's cached row (its last activity time moved); who is hidden did not
-   * change, so that stays cached. Answers whether they went in.
+   * Adds each entry's `points` for its `userId` on its `localDate` to every board, once per `applyId`
+   * (an activity's or a bonus's id: a redelivery or a repeat changes nothing), all in one call to the
+   * store. When some went in, drops this instance's cached answers and those users' cached rows (their
+   * last activity time moved); who is hidden did not change, so that stays cached. Answers whether
+   * each went in, in order.
    */
-  addPoints(applyId: string, userId: string, localDate: LocalDate, points: number): Promise<boolean>;
+  addPoints(entries: readonly PointsEntry[]): Promise<boolean[]>;
 }
 
 export interface LeaderboardDeps {
@@ -153,13 +165,22 @@ export function createLeaderboards({ store, directory, bus, clock }: Leaderboard
       return Object.fromEntries(entries);
     },
 
-    async rankChangeAfter(userId, key, points) {
-      const { score, rank } = await (await rankerFor(key))(userId);
-      if (score === null || rank === null) return null;
+    async rankChangesAfter(changes) {
       const hidden = await directory.hidden();
-      const passed = await store.between(key, score - points, score);
-      const users = await directory.get(passed.map((m) => m.member));
-      return rankChange(userId, passed, (id) => (hidden.has(id) ? undefined : users.get(id)?.username), rank);
+      const rankers = new Map<string, ReturnType<typeof rankerFor>>();
+      const climbs = await Promise.all(
+        changes.map(async ({ userId, key, points }) => {
+          const ranker = rankers.get(key) ?? rankerFor(key);
+          rankers.set(key, ranker);
+          const { score, rank } = await (await ranker)(userId);
+          if (score === null || rank === null) return null;
+          return { userId, rank, passed: await store.between(key, score - points, score) };
+        }),
+      );
+      // The passed users' names in one read: the batch's own authors are among them, their cached rows just dropped.
+      const users = await directory.get(climbs.flatMap((climb) => climb?.passed.map((m) => m.member) ?? []));
+      const usernameOf = (id: string) => (hidden.has(id) ? undefined : users.get(id)?.username);
+      return climbs.map((climb) => climb && rankChange(climb.userId, climb.passed, usernameOf, climb.rank));
     },
 
     forget() {
@@ -175,12 +196,13 @@ export function createLeaderboards({ store, directory, bus, clock }: Leaderboard
       else for (const userId of notice.user_ids) directory.forgetUser(userId);
     },
 
-    async addPoints(applyId, userId, localDate, points) {
-      const applied = await store.apply(applyId, userId, pointDeltas(localDate, points));
-      if (applied) {
-        responses.clear();
-        directory.forgetUser(userId);
-        announce(userId);
+    async addPoints(entries) {
+      const applied = await store.applyAll(entries.map((e) => ({ applyId: e.applyId, member: e.userId, deltas: pointDeltas(e.localDate, e.points) })));
+      if (applied.some(Boolean)) responses.clear();
+      for (const [i, entry] of entries.entries()) {
+        if (!applied[i]) continue;
+        directory.forgetUser(entry.userId);
+        announce(entry.userId);
       }
       return applied;
     },

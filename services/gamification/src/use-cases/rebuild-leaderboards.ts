@@ -59,7 +59,7 @@ async function catchUp(db: Executor, store: LeaderboardStore, now: Date): Promis
   let applied = 0;
   for (let i = 0; i < entries.length; i += CATCH_UP_BATCH) {
     const batch = entries.slice(i, i + CATCH_UP_BATCH);
-    const results = await Promise.all(batch.map((e) => store.apply(e.source_id, e.user_id, pointDeltas(e.local_date, e.points))));
+    const results = await store.applyAll(batch.map((e) => ({ applyId: e.source_id, member: e.user_id, deltas: pointDeltas(e.local_date, e.points) })));
     applied += results.filter(Boolean).length;
   }
   return applied;
