@@ -93,7 +93,7 @@ export const heldKey = (badgeType: BadgeType, cycle: string) => `${badgeType}/${
 function progressText(spec: BadgeSpec, current: number, target: number, remaining: number): string {
   const { measure } = spec.rule;
   if (measure.kind === 'streak') return `Streak ${current} of ${target} days`;
-  return `${remaining} more ${unitName(measure, remaining)} to ${spec.name}`;
+  return `${remaining.toLocaleString('en-US')} more ${unitName(measure, remaining)} to ${spec.name}`;
 }
 
 function unitName(measure: Exclude<BadgeMeasure, { kind: 'streak' }>, amount: number): string {

@@ -189,6 +189,11 @@ describe('badgeProgress', () => {
     expect(find(list, 'door_dominator')?.text).toBe('20 more doorknocks to Door Dominator');
   });
 
+  it('writes thousands in a progress line with en-US separators', () => {
+    const list = progressOf(stats({ counts: { lifetime: { cold_call: 1 } } }));
+    expect(find(list, 'call_titan_10k')?.text).toBe('9,999 more cold calls to Call Titan');
+  });
+
   it('measures daily victory against the configured goal', () => {
     expect(find(progressOf(stats({ points: { day: 60 } }), [], '2025-03-12', 75), 'daily_victory')).toMatchObject({ target: 75, remaining: 15 });
   });

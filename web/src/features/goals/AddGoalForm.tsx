@@ -92,7 +92,8 @@ function CustomGoalForm({ onCreated, icons }: { onCreated: (goal: CreatedGoal) =
       </div>
       <fieldset className="icon-picker">
         <legend>Icon</legend>
-        <div className="icon-picker__options">
+        {/* Two even rows (10 icons: 5 and 5; 12: 6 and 6), never a lone icon on a line of its own. */}
+        <div className="icon-picker__options" style={{ gridTemplateColumns: `repeat(${Math.ceil(icons.length / 2)}, 44px)` }}>
           {icons.map((key) => (
             <label key={key} className="icon-picker__option" title={key}>
               <input type="radio" name={`${formId}-icon`} value={key} checked={icon === key} onChange={() => setIcon(key)} aria-label={key} />
