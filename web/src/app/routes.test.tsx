@@ -34,6 +34,22 @@ describe('session and routes', () => {
     expect(init.headers).toMatchObject({ Authorization: 'Bearer stored-token' });
   });
 
+  it("opening the dashboard, starts its first screen's reads beside /api/me, not after it", async () => {
+    localStorage.setItem('token', 'stored-token');
+    window.history.pushState({}, '', '/dashboard');
+    const fetchMock = mockFetch();
+    const { store } = renderApp('/dashboard');
+    startSession(store);
+
+    // /api/me is left unanswered: the goals, today's standing and today's board are asked all the same.
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map(([url]) => url as string)).toEqual(expect.arrayContaining(['/api/campaigns', '/api/leaderboard/me?window=today', '/api/leaderboard/today'])),
+    );
+    expect(fetchMock.mock.calls[0]![0]).toBe('/api/me');
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+    window.history.pushState({}, '', '/');
+  });
+
   it('drops a token the server refuses and shows the sign-in screen', async () => {
     localStorage.setItem('token', 'expired');
     mockFetch(jsonResponse(401, { detail: 'Could not validate credentials' }));

@@ -3,7 +3,7 @@
 // Goal form, the recommendation, the goal card, leave/delete and the edit call.
 export { ActiveGoalsPanel } from './ActiveGoalsPanel';
 export { ADD_GOAL_FIELD_ID, AddGoalForm, type CreatedGoal } from './AddGoalForm';
-export { useCreateGoalMutation, useGetCampaignsQuery, useUpdateCampaignMutation } from './api';
+export { goalsApi, useCreateGoalMutation, useGetCampaignsQuery, useUpdateCampaignMutation } from './api';
 export { DailyGoalLock } from './DailyGoalLock';
 export { DurationField } from './DurationField';
 export { GoalCard } from './GoalCard';
