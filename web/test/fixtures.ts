@@ -10,6 +10,8 @@ import type {
   Nudge,
   PublicProfile,
   PulseEvent,
+  RecapNotice,
+  WeeklyRecap,
 } from '@warriors/contracts';
 
 /** A log answer that set off nothing but a streak of 4 (testUser has 3); tests add the effects they are about. */
@@ -207,4 +209,26 @@ export function badge(overrides: Partial<Badge> = {}): Badge {
     earned_at: '2025-03-02T15:00:00Z',
     ...overrides,
   };
+}
+
+/** A recap of a week without any activity; tests fill in the figures they are about. */
+export function weeklyRecap(overrides: Partial<WeeklyRecap> = {}): WeeklyRecap {
+  const zero = { value: 0, previous: 0, change: 0 };
+  return {
+    timezone: 'America/Chicago',
+    week: { start: '2026-03-02', end: '2026-03-08' },
+    previous_week: { start: '2026-02-23', end: '2026-03-01' },
+    points: zero,
+    logs: zero,
+    logs_by_type: [],
+    best_day: { value: null, previous: null },
+    goals_completed: { ...zero, names: [] },
+    badges_earned: { ...zero, badges: [] },
+    rank: { value: null, previous: null, change: null },
+    ...overrides,
+  };
+}
+
+export function recapNotice(overrides: Partial<RecapNotice> = {}): RecapNotice {
+  return { id: '2026-03-02', kind: 'weekly_recap', week: { start: '2026-03-02', end: '2026-03-08' }, created_at: '2026-03-09T14:00:00Z', is_read: false, ...overrides };
 }
