@@ -213,18 +213,18 @@ export function badge(overrides: Partial<Badge> = {}): Badge {
 
 /** A recap of a week without any activity; tests fill in the figures they are about. */
 export function weeklyRecap(overrides: Partial<WeeklyRecap> = {}): WeeklyRecap {
-  const zero = { value: 0, previous: 0, change: 0 };
+  const none = { value: 0, previous: 0, change: 0 };
   return {
-    timezone: 'America/Chicago',
     week: { start: '2026-03-02', end: '2026-03-08' },
     previous_week: { start: '2026-02-23', end: '2026-03-01' },
-    points: zero,
-    logs: zero,
-    logs_by_type: [],
-    best_day: { value: null, previous: null },
-    goals_completed: { ...zero, names: [] },
-    badges_earned: { ...zero, badges: [] },
     rank: { value: null, previous: null, change: null },
+    best_day: { value: null, previous: null },
+    points: none,
+    badges_earned: { ...none, badges: [] },
+    logs: none,
+    goals_completed: { ...none, names: [] },
+    logs_by_type: [],
+    timezone: 'America/Chicago',
     ...overrides,
   };
 }

@@ -52,7 +52,7 @@ describe('the weekly recap card', () => {
     expect(figure(card, 'Points')).toHaveTextContent('160+120 vs. the week before');
     expect(figure(card, 'Activities logged')).toHaveTextContent('75−3 vs. the week before');
     expect(figure(card, 'Rank')).toHaveTextContent('#3Up 2 places');
-    expect(figure(card, 'Best day')).toHaveTextContent('Sun, Mar 860 points · week before: Tue, Feb 24, 20 points');
+    expect(figure(card, 'Best day')).toHaveTextContent('Sun, Mar 860 pointsWeek before: Tue, Feb 24, 20 points');
     expect(figure(card, 'Goals completed')).toHaveTextContent('2Same as the week beforeEmail Marathon, Doorknock Blitz');
     expect(figure(card, 'Badges earned')).toHaveTextContent('3+2 vs. the week beforeDaily Victory ×2, Call Crusher');
     const types = within(card).getByRole('list', { name: 'Activities by type' });

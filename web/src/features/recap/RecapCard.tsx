@@ -93,11 +93,10 @@ export function RecapView({ recap, onDismiss }: { recap: WeeklyRecap; onDismiss:
               <Change text={rank.text} direction={rank.direction} />
             </Figure>
             <Figure label="Best day" value={best ? dayLabel(best.date) : '—'}>
-              {best && counted(best.points, 'point')}
+              {best && <span>{counted(best.points, 'point')}</span>}
               {bestBefore && (
                 <span className="recap__muted">
-                  {' '}
-                  · week before: {dayLabel(bestBefore.date)}, {counted(bestBefore.points, 'point')}
+                  Week before: {dayLabel(bestBefore.date)}, {counted(bestBefore.points, 'point')}
                 </span>
               )}
             </Figure>
