@@ -68,7 +68,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       badgesRoutes({ list: listUserBadges({ db }), progress: getBadgeProgress({ db, clock, dailyGoalPoints }) }, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
-      recapRoutes({ weekly: getWeeklyRecap({ db, bus, clock }), notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
+      recapRoutes({ weekly: getWeeklyRecap({ db, bus, clock, directory }), notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
     ],
   });
   let subscriptions: Subscription[] = [];

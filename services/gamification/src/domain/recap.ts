@@ -15,6 +15,7 @@ import {
   type WeeklyRecap,
 } from '@warriors/contracts';
 import { badgeSpec } from './badge-catalog';
+import { ranksAbove } from './ranking';
 
 /** The recapped week and the one before it: the last complete local week (Monday to Sunday) before `now`. */
 export interface RecapWeeks {
@@ -106,3 +107,21 @@ export const recapNotice = (row: RecapNoticeRow): RecapNotice => ({
   created_at: row.created_at.toISOString(),
   is_read: row.read_at !== null,
 });
+
+/** One user's points on the two weeks' boards. */
+export interface WeekBoardRow {
+  user_id: string;
+  week: number;
+  previous: number;
+}
+
+/**
+ * A user's rank on one of the two weeks' boards: among the users shown with points in that week, by
+ * points then user id (the live boards' order, ranking.ts); null without points or while hidden.
+ */
+export function weekRank(board: readonly WeekBoardRow[], userId: string, which: 'week' | 'previous', hidden: ReadonlySet<string>): number | null {
+  const score = board.find((row) => row.user_id === userId)?.[which] ?? 0;
+  if (score <= 0 || hidden.has(userId)) return null;
+  const me = { member: userId, score };
+  return 1 + board.filter((row) => row[which] > 0 && !hidden.has(row.user_id) && ranksAbove({ member: row.user_id, score: row[which] }, me)).length;
+}

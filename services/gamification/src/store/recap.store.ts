@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { ActivityType, BadgeType, LocalDate, RecapWeek } from '@warriors/contracts';
-import type { RecapNoticeRow } from '../domain/recap';
-import { inSchema, SCHEMA, type Executor } from './schema';
+import type { RecapNoticeRow, WeekBoardRow } from '../domain/recap';
+import { inSchema, type Executor } from './schema';
 
 /** A user's points on the boards (held entries left out) by local date from `from` to `to`, both included. */
 export async function dailyPointsBetween(db: Executor, userId: string, from: LocalDate, to: LocalDate): Promise<Array<{ local_date: LocalDate; points: number }>> {
@@ -44,29 +44,23 @@ export async function badgesEarnedBetween(db: Executor, userId: string, from: Da
 }
 
 /**
- * The user's rank on each week's board, from the ledger: every user shown on the leaderboard with
- * points in the week, by points descending then user id descending in byte order (the order of the
- * live boards' sorted sets, domain/ranking.ts), the way the 7 Days board ending on the week's Sunday
- * ranked them. Null for a week the user has no points in, or while they hide from the boards.
+ * Every user's points on the boards (held entries left out) in each of two weeks, from the ledger:
+ * the two weeks' boards, as the 7 Days boards ending on their Sundays held them. Users without points
+ * in either week are left out; who is shown is the caller's to judge.
  */
-export async function weekRanks(db: Executor, userId: string, week: RecapWeek, previous: RecapWeek): Promise<{ week: number | null; previous: number | null }> {
-  const ledger = sql.table(`${SCHEMA}.ledger`);
-  const users = sql.table(`${SCHEMA}.users`);
-  const { rows } = await sql<{ week: number | null; previous: number | null }>`
-    with board as (
-      select l.user_id,
-        coalesce(sum(l.points) filter (where l.local_date >= ${week.start}), 0) as week,
-        coalesce(sum(l.points) filter (where l.local_date <= ${previous.end}), 0) as previous
-      from ${ledger} l
-      join ${users} u on u.user_id = l.user_id and u.show_on_leaderboard
-      where l.local_date between ${previous.start} and ${week.end} and not l.held
-      group by l.user_id
-    ), me as (select * from board where user_id = ${userId})
-    select
-      case when me.week > 0 then 1 + (select count(*) from board b where b.week > me.week or (b.week = me.week and b.user_id collate "C" > me.user_id collate "C")) end::int as week,
-      case when me.previous > 0 then 1 + (select count(*) from board b where b.previous > me.previous or (b.previous = me.previous and b.user_id collate "C" > me.user_id collate "C")) end::int as previous
-    from me`.execute(db);
-  return rows[0] ?? { week: null, previous: null };
+export async function weekBoards(db: Executor, week: RecapWeek, previous: RecapWeek): Promise<WeekBoardRow[]> {
+  return inSchema(db)
+    .selectFrom('ledger')
+    .select([
+      'user_id',
+      sql<number>`coalesce(sum(points) filter (where local_date >= ${week.start}), 0)::int`.as('week'),
+      sql<number>`coalesce(sum(points) filter (where local_date <= ${previous.end}), 0)::int`.as('previous'),
+    ])
+    .where('local_date', '>=', previous.start)
+    .where('local_date', '<=', week.end)
+    .where('held', '=', false)
+    .groupBy('user_id')
+    .execute();
 }
 
 export async function findRecapNotice(db: Executor, userId: string, weekStart: LocalDate): Promise<RecapNoticeRow | undefined> {
