@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { eventually } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
 import { accessibilityViolations, browserProductForSuite, screenshot, SCREENSHOTS } from '../support/browser';
+import { buildRecapWorld, movableClock, RECAP_MONDAY, type RecapWorld } from '../support/recap-world';
 
 jest.setTimeout(600_000);
 
@@ -222,6 +223,37 @@ describe('every screen and state is free of axe violations at desktop and phone 
       await check(page, 'not-found');
       await page.close();
 
+      expect(found).toEqual({});
+    });
+  }
+});
+
+/** The weekly recap's card and bell line exist only on a Monday after a week with an account: a product whose clock is there. */
+describe('the weekly recap is free of axe violations at desktop and phone sizes', () => {
+  const clock = movableClock();
+  const product = browserProductForSuite(() => ({ clock }));
+  let world: RecapWorld;
+
+  beforeAll(async () => {
+    world = await buildRecapWorld(product.url, clock);
+  });
+
+  for (const { name: viewport, size } of VIEWPORTS) {
+    it(`checks the recap card and the bell's recap line at ${viewport} size (${size.width}x${size.height})`, async () => {
+      const found: Record<string, string[]> = {};
+      const page = await product.signedIn(world.token, size);
+      await page.clock.setFixedTime(new Date(RECAP_MONDAY));
+      await page.goto(`${product.url}/dashboard`);
+      await page.getByRole('region', { name: 'Your week in review' }).getByText('Rank', { exact: true }).waitFor();
+      await screenshot(page, `a11y-${viewport}-dashboard-recap`);
+      const onCard = await accessibilityViolations(page, '#weekly-recap');
+      if (onCard.length > 0) found['dashboard-recap'] = onCard;
+      await page.getByRole('button', { name: 'Notifications, 1 unread' }).click();
+      await page.getByRole('button', { name: /Your weekly recap is ready/ }).waitFor();
+      await screenshot(page, `a11y-${viewport}-bell-recap`);
+      const inBell = await accessibilityViolations(page);
+      if (inBell.length > 0) found['bell-recap'] = inBell;
+      await page.close();
       expect(found).toEqual({});
     });
   }

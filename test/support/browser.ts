@@ -18,8 +18,8 @@ const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** What a suite may add to the embedded product, e.g. the coach's model server. */
-export type ProductExtras = Pick<EmbeddedOptions, 'model'>;
+/** What a suite may add to the embedded product, e.g. the coach's model server or a clock of its own. */
+export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock'>;
 
 /** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
 export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {

@@ -10,6 +10,8 @@ import type {
   Nudge,
   PublicProfile,
   PulseEvent,
+  RecapNotice,
+  WeeklyRecap,
 } from '@warriors/contracts';
 
 /** A log answer that set off nothing but a streak of 4 (testUser has 3); tests add the effects they are about. */
@@ -208,4 +210,26 @@ export function badge(overrides: Partial<Badge> = {}): Badge {
     earned_at: '2025-03-02T15:00:00Z',
     ...overrides,
   };
+}
+
+/** A recap of a week without any activity; tests fill in the figures they are about. */
+export function weeklyRecap(overrides: Partial<WeeklyRecap> = {}): WeeklyRecap {
+  const none = { value: 0, previous: 0, change: 0 };
+  return {
+    week: { start: '2026-03-02', end: '2026-03-08' },
+    previous_week: { start: '2026-02-23', end: '2026-03-01' },
+    rank: { value: null, previous: null, change: null },
+    best_day: { value: null, previous: null },
+    points: none,
+    badges_earned: { ...none, badges: [] },
+    logs: none,
+    goals_completed: { ...none, names: [] },
+    logs_by_type: [],
+    timezone: 'America/Chicago',
+    ...overrides,
+  };
+}
+
+export function recapNotice(overrides: Partial<RecapNotice> = {}): RecapNotice {
+  return { id: '2026-03-02', kind: 'weekly_recap', week: { start: '2026-03-02', end: '2026-03-08' }, created_at: '2026-03-09T14:00:00Z', is_read: false, ...overrides };
 }

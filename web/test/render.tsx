@@ -5,6 +5,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { routes } from '../src/app/routes';
 import { makeStore, type RootState } from '../src/lib/store';
 import { initialSessionState } from '../src/lib/session';
+import { weeklyRecap } from './fixtures';
 
 /** What a board's rank cell shows: the tone of its medal ('gold medal'), or its text ('#4'). */
 export function rankShown(cell: HTMLElement): string {
@@ -80,6 +81,9 @@ const BACKGROUND_POLLS: Record<string, unknown> = {
   'GET /api/client-config': { promo_url: null },
   'GET /api/challenge-invites': [],
   'GET /api/nudges/inbox': [],
+  'GET /api/recap/notices': [],
+  // Asked only on the user's Mondays (a recap of a quiet week), or when the bell opens the recap.
+  'GET /api/recap/weekly': weeklyRecap(),
   'GET /api/battle-pulse?limit=20': [],
 };
 

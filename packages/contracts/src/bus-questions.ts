@@ -15,6 +15,7 @@ import {
   UserStatsReply,
   UserStatsRequest,
 } from './events';
+import { CompletedGoalsReply, CompletedGoalsRequest } from './recap';
 import { ActivityCountsByWindow } from './social';
 
 /** A request/reply question on the bus: its subject with what is asked and what is answered. */
@@ -58,4 +59,6 @@ export const BUS_QUESTIONS = {
   standing: question('gamification.user.standing', StandingRequest, StandingReply),
   /** campaigns answers a user's active goals. */
   activeGoals: question('campaigns-reports.user-active-goals', ActiveGoalsRequest, ActiveGoalsReply),
+  /** campaigns answers the goals a user completed between two instants (the weekly recap's weeks). */
+  completedGoals: question('campaigns-reports.user-completed-goals', CompletedGoalsRequest, CompletedGoalsReply),
 } as const;

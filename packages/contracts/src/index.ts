@@ -16,5 +16,6 @@ export * from './social';
 export * from './coalesce';
 export * from './coaching';
 export * from './stats';
+export * from './recap';
 export * from './bus-questions';
 export * from './client-config';

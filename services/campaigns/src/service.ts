@@ -11,6 +11,7 @@ import { createCampaign } from './use-cases/create-campaign.use-case';
 import { deleteCampaign } from './use-cases/delete-campaign.use-case';
 import { joinCampaign } from './use-cases/join-campaign.use-case';
 import { leaveGoal } from './use-cases/leave-goal.use-case';
+import { listCompletedGoals } from './use-cases/list-completed-goals.use-case';
 import { listActiveGoals } from './use-cases/list-active-goals.use-case';
 import { listCampaigns } from './use-cases/list-campaigns.use-case';
 import { updateCampaign } from './use-cases/update-campaign.use-case';
@@ -53,7 +54,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
         await Promise.all([
           consumeActivityLogged({ db, bus, clock, outbox }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
-          answerCampaignsQuestions(bus, { activeGoals: listActiveGoals(deps) }),
+          answerCampaignsQuestions(bus, { activeGoals: listActiveGoals(deps), completedGoals: listCompletedGoals(deps) }),
         ])
       ).flat();
     },

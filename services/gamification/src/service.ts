@@ -22,6 +22,7 @@ import { userProjectionHooks } from './use-cases/user-projection';
 import { badgesRoutes } from './routes/badges.routes';
 import { answerGamificationQuestions } from './routes/gamification.replies';
 import { heldRoutes } from './routes/held.routes';
+import { recapRoutes } from './routes/recap.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
 import { SCHEMA, type GamificationDatabase } from './store/schema';
 import { isDeleted, projectedUsers } from './store/users.store';
@@ -35,6 +36,9 @@ import { getRanks } from './use-cases/get-ranks.use-case';
 import { getStanding } from './use-cases/get-standing.use-case';
 import { getUserStats } from './use-cases/get-user-stats.use-case';
 import { listUserBadges } from './use-cases/list-user-badges.use-case';
+import { getWeeklyRecap } from './use-cases/get-weekly-recap.use-case';
+import { listRecapNotices } from './use-cases/list-recap-notices.use-case';
+import { readRecapNotice } from './use-cases/read-recap-notice.use-case';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -65,6 +69,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       badgesRoutes({ list: listUserBadges({ db }), progress: getBadgeProgress({ db, clock, dailyGoalPoints }) }, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
+      recapRoutes({ weekly: getWeeklyRecap({ db, bus, clock, directory }), notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
     ],
   });
   let subscriptions: Subscription[] = [];

@@ -28,7 +28,7 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a path parameter names, so the fuzzer can mix real ids (the caller's, another user's) with bad ones. */
-export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId' | 'nudgeId';
+export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId' | 'nudgeId' | 'recapNoticeId';
 
 export interface Endpoint {
   method: Method;
@@ -78,6 +78,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/leaderboard/me', service: 'gamification', auth: 'required', query: TimezoneQuery.extend({ window: LeaderboardWindow }) },
   { method: 'GET', path: '/api/leaderboard', service: 'gamification', auth: 'optional', query: TimezoneQuery },
   { method: 'GET', path: '/api/leaderboard/:window', service: 'gamification', auth: 'optional', params: { window: 'window' }, query: TimezoneQuery },
+  { method: 'GET', path: '/api/recap/weekly', service: 'gamification', auth: 'required' },
+  { method: 'GET', path: '/api/recap/notices', service: 'gamification', auth: 'required' },
+  { method: 'PUT', path: '/api/recap/notices/:id/read', service: 'gamification', auth: 'required', params: { id: 'recapNoticeId' } },
 
   { method: 'GET', path: '/api/campaigns', service: 'campaigns', auth: 'required' },
   { method: 'POST', path: '/api/campaigns', service: 'campaigns', auth: 'required', body: CreateCampaignBody },

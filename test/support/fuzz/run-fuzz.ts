@@ -29,6 +29,7 @@ export interface FuzzWorld {
   challengeIds: number[];
   inviteIds: string[];
   nudgeIds: string[];
+  recapNoticeIds: string[];
   signupThrowaway(): Promise<string>;
 }
 
@@ -71,6 +72,7 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
   const closed = await api.call('POST', '/api/challenges', { token: owner.token, body: { name: 'Fuzz private', ...dates, is_private: true, invitees: [other.id] } });
   const invites = await api.call('GET', '/api/challenge-invites', { token: other.token });
   const nudge = await api.call('POST', '/api/nudges', { token: other.token, body: { type: 'props', to_user_id: owner.id } });
+  const recapNotices = await api.call('GET', '/api/recap/notices', { token: owner.token });
   // A picture, so the picture route serves bytes too, not only its 404.
   await api.call('PUT', '/api/settings/profile-picture', { token: owner.token, body: { profile_picture: ONE_PIXEL_PNG_DATA_URL } });
   return {
@@ -82,6 +84,7 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
     challengeIds: [Number(open.body?.id ?? 1), Number(closed.body?.id ?? 2)],
     inviteIds: [...(Array.isArray(invites.body) ? invites.body.map((i: { invite_id: string }) => i.invite_id) : []), randomUUID()],
     nudgeIds: [String(nudge.body?.id ?? randomUUID()), randomUUID()],
+    recapNoticeIds: [...(Array.isArray(recapNotices.body) ? recapNotices.body.map((n: { id: string }) => n.id) : []), '2020-01-06'],
     signupThrowaway: async () => (await signup()).token,
   };
 }
@@ -96,6 +99,7 @@ function segmentFor(kind: PathParam, world: FuzzWorld): Arbitrary<string> {
     challengeId: world.challengeIds.map(String),
     inviteId: world.inviteIds,
     nudgeId: world.nudgeIds,
+    recapNoticeId: world.recapNoticeIds,
   };
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real[kind]) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });
 }

@@ -8,6 +8,7 @@ import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../lib/session';
 import { ChallengeInviteItem, noteState, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
+import { accountExistedIn, RecapNoticeItem, recapState, useGetRecapNoticesQuery } from '../features/recap';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
 import { useAppDispatch } from '../lib/hooks';
@@ -56,15 +57,24 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
-/** The bell: challenge invites and nudges (each polled every 30 s), newest first; failed loads are only logged. */
-function NotificationBell() {
+/**
+ * The bell: challenge invites, nudges and the weekly recap (each polled every 30 s), newest first; failed
+ * loads are only logged. A recap of a week that ended before the account existed is not offered.
+ */
+function NotificationBell({ user }: { user: User }) {
   const navigate = useNavigate();
   const now = useNow(60_000);
   const { data: invites, error: invitesError } = useGetChallengeInvitesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
   const { data: nudges, error: nudgesError } = useGetNudgeInboxQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
   useLogFailure(invitesError, 'Failed to fetch notifications');
+  const { data: recaps, error: recapsError } = useGetRecapNoticesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
   useLogFailure(nudgesError, 'Failed to fetch notifications');
-  const items = notificationsFrom(invites ?? [], nudges ?? []);
+  useLogFailure(recapsError, 'Failed to fetch notifications');
+  const items = notificationsFrom(
+    invites ?? [],
+    nudges ?? [],
+    (recaps ?? []).filter((notice) => accountExistedIn(user, notice.week)),
+  );
   const unread = unreadCount(items);
   return (
     <Dropdown
@@ -91,6 +101,15 @@ function NotificationBell() {
                 <li key={item.id} className={item.unread ? 'notifications__item notifications__item--unread' : 'notifications__item'}>
                   {item.kind === 'nudge' ? (
                     <NudgeItem nudge={item.nudge} now={now} />
+                  ) : item.kind === 'weekly_recap' ? (
+                    <RecapNoticeItem
+                      notice={item.notice}
+                      now={now}
+                      onOpen={() => {
+                        close();
+                        void navigate(paths.dashboard, { state: recapState });
+                      }}
+                    />
                   ) : (
                     <ChallengeInviteItem
                       invite={item.invite}
@@ -143,7 +162,7 @@ export function NavBar({ user }: { user: User }) {
           <button type="button" className="btn btn--primary btn--small" onClick={invite}>
             Invite
           </button>
-          <NotificationBell />
+          <NotificationBell user={user} />
           <Dropdown label="Account menu" buttonClassName="avatar-button" buttonContent={<Avatar name={user.name} picture={user.profile_picture} size="sm" />}>
             {(close) => (
               <>

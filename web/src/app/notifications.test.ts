@@ -1,4 +1,5 @@
 import type { ChallengeInvite, Nudge } from '@warriors/contracts';
+import { recapNotice } from '../../test/fixtures';
 import { notificationsFrom, unreadCount } from './notifications';
 
 const invite = (id: string, createdAt: string): ChallengeInvite => ({
@@ -33,5 +34,18 @@ describe('notificationsFrom', () => {
     const items = notificationsFrom([invite('i-1', '2026-11-24T09:00:00Z')], [nudge('n-1', '2026-11-24T10:00:00Z'), nudge('n-2', '2026-11-24T11:00:00Z', true)]);
     expect(items.map((item) => item.unread)).toEqual([false, true, true]);
     expect(unreadCount(items)).toBe(2);
+  });
+
+  it('puts the weekly recap among them, unread until opened', () => {
+    const items = notificationsFrom(
+      [],
+      [nudge('n-1', '2026-03-09T10:00:00Z')],
+      [recapNotice({ created_at: '2026-03-09T14:00:00Z' }), recapNotice({ id: '2026-02-23', created_at: '2026-03-02T09:00:00Z', is_read: true })],
+    );
+    expect(items.map((item) => [item.id, item.unread])).toEqual([
+      ['recap-2026-03-02', true],
+      ['nudge-n-1', true],
+      ['recap-2026-02-23', false],
+    ]);
   });
 });

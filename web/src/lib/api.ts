@@ -5,6 +5,20 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['PublicProfile', 'Leaderboard', 'MyStanding', 'RecentActivity', 'Badges', 'Campaigns', 'HeldActivity', 'Challenges', 'ChallengeInvites', 'BattlePulse', 'Nudges'],
+  tagTypes: [
+    'PublicProfile',
+    'Leaderboard',
+    'MyStanding',
+    'RecentActivity',
+    'Badges',
+    'Campaigns',
+    'HeldActivity',
+    'Challenges',
+    'ChallengeInvites',
+    'BattlePulse',
+    'Nudges',
+    'Recap',
+    'RecapNotices',
+  ],
   endpoints: () => ({}),
 });

@@ -149,3 +149,17 @@ export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Pr
 export async function deleteGoalsOf(db: Executor, userId: string): Promise<void> {
   await inSchema(db).deleteFrom('user_goals').where('user_id', '=', userId).execute();
 }
+
+/** The goals a user completed at or after `from` and before `to`, oldest first (left ones included: they were completed). */
+export async function goalsCompletedBetween(db: Executor, userId: string, from: Date, to: Date): Promise<Array<{ name: string; completedAt: Date }>> {
+  const rows = await inSchema(db)
+    .selectFrom('user_goals')
+    .select(['name', 'completed_at'])
+    .where('user_id', '=', userId)
+    .where('completed_at', '>=', from)
+    .where('completed_at', '<', to)
+    .orderBy('completed_at')
+    .orderBy('id')
+    .execute();
+  return rows.flatMap((row) => (row.completed_at ? [{ name: row.name, completedAt: row.completed_at }] : []));
+}

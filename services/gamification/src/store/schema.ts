@@ -42,6 +42,7 @@ export interface GamificationDatabase extends ConsumerTables {
   };
   daily_totals: { user_id: string; local_date: string; activity_type: ActivityType; quantity: number; points: number };
   user_badges: { id: string; user_id: string; badge_type: BadgeType; cycle_key: string; earned_at: Date };
+  recap_notices: { user_id: string; week_start: string; created_at: Date; read_at: Date | null };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

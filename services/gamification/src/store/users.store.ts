@@ -16,11 +16,12 @@ export const isDeleted = (db: Executor, userId: string): Promise<boolean> => pro
 export const lastActivityInLedger = (userId: string) =>
   sql<Date | null>`(select max(occurred_at) from ${sql.table(`${SCHEMA}.ledger`)} where user_id = ${userId} and source = 'activity')`;
 
-/** Removes the points, totals and badges gamification holds of a user (their projection row is kit's to remove). */
+/** Removes the points, totals, badges and recap notices gamification holds of a user (their projection row is kit's to remove). */
 export async function deleteActivityOf(db: Executor, userId: string): Promise<void> {
   await inSchema(db).deleteFrom('ledger').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('daily_totals').where('user_id', '=', userId).execute();
   await inSchema(db).deleteFrom('user_badges').where('user_id', '=', userId).execute();
+  await inSchema(db).deleteFrom('recap_notices').where('user_id', '=', userId).execute();
 }
 
 export async function findUsers(db: Executor, userIds: readonly string[]): Promise<UserRow[]> {

@@ -1,5 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { flushSync } from 'react-dom';
+import { useLocation } from 'react-router-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
@@ -14,6 +15,7 @@ import { BadgesModal } from '../../features/badges';
 import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, GoalRings, hasDailyGoal, useGetCampaignsQuery } from '../../features/goals';
 import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
+import { WeeklyRecapCard, wantsRecap } from '../../features/recap';
 import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
@@ -84,6 +86,7 @@ function BattleGround() {
 
 export default function DashboardScreen() {
   const user = useAppSelector(selectCurrentUser);
+  const location = useLocation();
   const [badgesOpen, setBadgesOpen] = useState(false);
   const { data: campaigns, error: campaignsError } = useGetCampaignsQuery();
   useLogFailure(campaignsError, 'Failed to fetch campaigns');
@@ -121,6 +124,7 @@ export default function DashboardScreen() {
         <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} notice={goalJustSet ? GOAL_SET_NOTICE : undefined} />
         <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
+      {user && <WeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
       <BattleGround />
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}

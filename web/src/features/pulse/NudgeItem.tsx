@@ -1,9 +1,8 @@
 import { nudgeMessage, personName, type Nudge } from '@warriors/contracts';
+import { NotificationButton } from '../../components/NotificationButton';
+import { NUDGE_ICONS } from '../../components/icons/pulse-icons';
 import { relativeTime } from '../../lib/relative-time';
 import { useMarkNudgeReadMutation } from './api';
-import './nudge-item.css';
-import { Icon } from '../../components/icons/icon';
-import { NUDGE_ICONS } from '../../components/icons/pulse-icons';
 
 /** One nudge in the bell: clicking an unread one marks it read (a failure is only logged and undone). */
 export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
@@ -19,17 +18,12 @@ export function NudgeItem({ nudge, now }: { nudge: Nudge; now: Date }) {
   };
 
   return (
-    <button type="button" className="nudge-item" onClick={() => void onClick()}>
-      <span className="nudge-item__icon">
-        <Icon icon={NUDGE_ICONS[nudge.type]} />
-      </span>
-      <span className="nudge-item__body">
-        <span className="nudge-item__text">{nudgeMessage(nudge.type, personName(nudge.from_name, nudge.from_username))}</span>
-        <span className="nudge-item__meta">
-          @{nudge.from_username} · {relativeTime(nudge.created_at, now)}
-          {nudge.is_read ? ' · Read' : <span className="visually-hidden"> · Unread</span>}
-        </span>
-      </span>
-    </button>
+    <NotificationButton
+      icon={NUDGE_ICONS[nudge.type]}
+      text={nudgeMessage(nudge.type, personName(nudge.from_name, nudge.from_username))}
+      meta={`@${nudge.from_username} · ${relativeTime(nudge.created_at, now)}`}
+      read={nudge.is_read}
+      onClick={() => void onClick()}
+    />
   );
 }
