@@ -10,6 +10,7 @@ import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
+import { describeExportThroughGateway } from '../support/export-flows';
 import { describeSocialThroughGateway } from '../support/social-flows';
 
 jest.setTimeout(60_000);
@@ -31,6 +32,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   describeCoreLoopThroughGateway(() => product.url);
   describeCampaignsThroughGateway(() => product.url);
   describeChallengesThroughGateway(() => product.url);
+  describeExportThroughGateway(() => product.url);
   describeSocialThroughGateway(() => product.url);
 
   it('serves every service and the gateway from one registry on /metrics, behind METRICS_TOKEN', async () => {

@@ -7,6 +7,7 @@ import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
+import { describeExportThroughGateway } from '../support/export-flows';
 import { startStack, type TestStack } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -22,6 +23,7 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
   describeCoreLoopThroughGateway(() => stack.url);
   describeCampaignsThroughGateway(() => stack.url);
   describeChallengesThroughGateway(() => stack.url);
+  describeExportThroughGateway(() => stack.url);
 
   // Issue 9 item 5, the attack kept: one broker floods the log with closed deals. The velocity limit
   // answers 429 to what comes too fast, the daily ceiling holds what got in above it, and the boards

@@ -16,6 +16,7 @@ import {
   UserStatsRequest,
 } from './events';
 import { ActivityCountsByWindow } from './social';
+import { HeldEntriesReply, HeldEntriesRequest } from './export';
 
 /** A request/reply question on the bus: its subject with what is asked and what is answered. */
 export interface BusQuestion<Request extends z.ZodTypeAny = z.ZodTypeAny, Reply extends z.ZodTypeAny = z.ZodTypeAny> {
@@ -58,4 +59,6 @@ export const BUS_QUESTIONS = {
   standing: question('gamification.user.standing', StandingRequest, StandingReply),
   /** campaigns answers a user's active goals. */
   activeGoals: question('campaigns-reports.user-active-goals', ActiveGoalsRequest, ActiveGoalsReply),
+  /** gamification answers which of a page of a user's activities are held above a daily ceiling (the exports' held column). */
+  heldEntries: question('gamification.entries.held', HeldEntriesRequest, HeldEntriesReply),
 } as const;

@@ -70,6 +70,18 @@ function utcOffsetMs(at: number, timeZone: string): number {
 }
 
 /**
+ * The instant `at` as the wall clock in `timeZone` shows it, ISO 8601 with its UTC offset
+ * (2026-03-08T03:30:00.000-05:00): unambiguous in the hour a DST change repeats.
+ */
+export function localTimestamp(at: Date, timeZone: string): string {
+  const offsetMs = utcOffsetMs(at.getTime(), usableTimezone(timeZone));
+  const wall = new Date(at.getTime() + offsetMs).toISOString().slice(0, 23);
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${wall}${offsetMs < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
+}
+
+/**
  * The first instant of the local date `date` in `timeZone`: its midnight, or, where a DST change
  * skips midnight (Santiago, Beirut), the instant the clocks jump to. Offsets lie within -12 h and
  * +14 h, so the instant lies within [midnight UTC - 14 h, midnight UTC + 12 h]: the offsets at both

@@ -14,3 +14,4 @@ export * from './coaching';
 export * from './stats';
 export * from './bus-questions';
 export * from './client-config';
+export * from './export';

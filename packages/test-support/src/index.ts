@@ -15,3 +15,4 @@ export * from './live-socket';
 export * from './fake-openai';
 export * from './metrics';
 export * from './own-postgres';
+export * from './csv';

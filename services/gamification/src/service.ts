@@ -20,6 +20,7 @@ import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
 import { badgesRoutes } from './routes/badges.routes';
 import { answerGamificationQuestions } from './routes/gamification.replies';
+import { exportRoutes } from './routes/export.routes';
 import { heldRoutes } from './routes/held.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
 import { SCHEMA, type GamificationDatabase } from './store/schema';
@@ -34,6 +35,9 @@ import { getRanks } from './use-cases/get-ranks.use-case';
 import { getStanding } from './use-cases/get-standing.use-case';
 import { getUserStats } from './use-cases/get-user-stats.use-case';
 import { listUserBadges } from './use-cases/list-user-badges.use-case';
+import { exportBadges } from './use-cases/export-badges.use-case';
+import { exportPointsLedger } from './use-cases/export-points-ledger.use-case';
+import { listHeldEntries } from './use-cases/list-held-entries.use-case';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -64,6 +68,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       badgesRoutes({ list: listUserBadges({ db }), progress: getBadgeProgress({ db, clock, dailyGoalPoints }) }, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
+      exportRoutes({ pointsLedger: exportPointsLedger({ db }), badges: exportBadges({ db }) }, auth, logger),
     ],
   });
   let subscriptions: Subscription[] = [];
@@ -86,6 +91,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
             publicStats: getPublicStats({ db, leaderboards, clock }),
             standing: getStanding({ leaderboards, clock, dailyGoalPoints }),
             userStats: getUserStats({ db, clock }),
+            heldEntries: listHeldEntries({ db }),
           }),
         ])
       ).flat();
