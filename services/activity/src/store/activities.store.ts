@@ -170,7 +170,8 @@ export async function exportedEntriesPage(db: Executor, userId: string, after: E
   let query = activities(db)
     .select(['id', 'seq', 'activity_type', 'quantity', 'points', 'note', localDateText, 'created_at'])
     .where('user_id', '=', userId)
-    .orderBy('local_date')
+    // The table's column, not the text the select names local_date: only the column's order is the index's.
+    .orderBy('activities.local_date')
     .orderBy('created_at')
     .orderBy('seq')
     .limit(limit);
