@@ -20,7 +20,8 @@ import {
   type Redis,
   type ServiceMetrics,
 } from '@warriors/kit';
-import type { ClientConfig } from '@warriors/contracts';
+import { EXPORT_ME_JSON_PATH, type ClientConfig } from '@warriors/contracts';
+import { dataExport } from './data-export';
 import { ROUTES, routeFor, WEBSOCKET_PATH, WEBSOCKET_SERVICE, type Route } from './route-table';
 import type { UpstreamPool } from './upstream-pool';
 import { securityHeaders } from './security-headers';
@@ -125,6 +126,8 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.get('/api/client-config', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(clientConfig);
   });
+  // Written here from every service's part of it: no one service holds all of a broker's data.
+  app.get(EXPORT_ME_JSON_PATH, dataExport({ pools, logger }));
 
   const authLimiter = rateLimit({
     windowMs: 60_000,

@@ -210,6 +210,8 @@ describe('every screen and state is free of axe violations at desktop and phone 
 
       await page.goto(`${product.url}/profile`);
       await page.getByRole('heading', { name: 'Profile & Settings', level: 1 }).waitFor();
+      // Its cards, 'Download my data' with its two buttons among them.
+      await page.getByRole('button', { name: 'Everything (JSON)' }).waitFor();
       await check(page, 'profile-settings');
       await page.goto(`${product.url}/profile/${world.rival.id}`);
       await page.getByRole('heading', { name: 'Sam Whitfield', level: 1 }).waitFor();

@@ -11,6 +11,7 @@ import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { describeRecapThroughGateway } from '../support/recap-flows';
+import { describeExportThroughGateway } from '../support/export-flows';
 import { describeSocialThroughGateway } from '../support/social-flows';
 
 jest.setTimeout(60_000);
@@ -33,6 +34,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   describeCampaignsThroughGateway(() => product.url);
   describeChallengesThroughGateway(() => product.url);
   describeRecapThroughGateway(() => product.url);
+  describeExportThroughGateway(() => product.url);
   describeSocialThroughGateway(() => product.url);
 
   it('serves every service and the gateway from one registry on /metrics, behind METRICS_TOKEN', async () => {

@@ -8,6 +8,7 @@ import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { describeRecapThroughGateway } from '../support/recap-flows';
+import { describeExportThroughGateway } from '../support/export-flows';
 import { startStack, type TestStack } from '../support/stack';
 
 jest.setTimeout(60_000);
@@ -24,6 +25,7 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
   describeCampaignsThroughGateway(() => stack.url);
   describeChallengesThroughGateway(() => stack.url);
   describeRecapThroughGateway(() => stack.url);
+  describeExportThroughGateway(() => stack.url);
 
   // Issue 9 item 5, the attack kept: one broker floods the log with closed deals. The velocity limit
   // answers 429 to what comes too fast, the daily ceiling holds what got in above it, and the boards

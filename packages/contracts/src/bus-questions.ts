@@ -17,6 +17,7 @@ import {
 } from './events';
 import { CompletedGoalsReply, CompletedGoalsRequest } from './recap';
 import { ActivityCountsByWindow } from './social';
+import { HeldEntriesReply, HeldEntriesRequest } from './export';
 
 /** A request/reply question on the bus: its subject with what is asked and what is answered. */
 export interface BusQuestion<Request extends z.ZodTypeAny = z.ZodTypeAny, Reply extends z.ZodTypeAny = z.ZodTypeAny> {
@@ -61,4 +62,6 @@ export const BUS_QUESTIONS = {
   activeGoals: question('campaigns-reports.user-active-goals', ActiveGoalsRequest, ActiveGoalsReply),
   /** campaigns answers the goals a user completed between two instants (the weekly recap's weeks). */
   completedGoals: question('campaigns-reports.user-completed-goals', CompletedGoalsRequest, CompletedGoalsReply),
+  /** gamification answers which of a page of a user's activities are held above a daily ceiling (the exports' held column). */
+  heldEntries: question('gamification.entries.held', HeldEntriesRequest, HeldEntriesReply),
 } as const;

@@ -70,6 +70,35 @@ function utcOffsetMs(at: number, timeZone: string): number {
 }
 
 /**
+ * Offsets change on a quarter hour of UTC (a local 02:00 less an offset in whole quarter hours), so
+ * one quarter hour has one offset: the last one asked in each zone is kept, which serves a run of
+ * instants in time order (an export's rows) without asking Intl again for each.
+ */
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
+const lastOffsets = new Map<string, { quarter: number; offsetMs: number }>();
+
+function quarterHourOffsetMs(at: number, timeZone: string): number {
+  const quarter = Math.floor(at / QUARTER_HOUR_MS);
+  const last = lastOffsets.get(timeZone);
+  if (last?.quarter === quarter) return last.offsetMs;
+  const offsetMs = utcOffsetMs(at, timeZone);
+  lastOffsets.set(timeZone, { quarter, offsetMs });
+  return offsetMs;
+}
+
+/**
+ * The instant `at` as the wall clock in `timeZone` shows it, ISO 8601 with its UTC offset
+ * (2026-03-08T03:30:00.000-05:00): unambiguous in the hour a DST change repeats.
+ */
+export function localTimestamp(at: Date, timeZone: string): string {
+  const offsetMs = quarterHourOffsetMs(at.getTime(), usableTimezone(timeZone));
+  const wall = new Date(at.getTime() + offsetMs).toISOString().slice(0, 23);
+  const minutes = Math.round(Math.abs(offsetMs) / 60_000);
+  const two = (n: number) => String(n).padStart(2, '0');
+  return `${wall}${offsetMs < 0 ? '-' : '+'}${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`;
+}
+
+/**
  * The first instant of the local date `date` in `timeZone`: its midnight, or, where a DST change
  * skips midnight (Santiago, Beirut), the instant the clocks jump to. Offsets lie within -12 h and
  * +14 h, so the instant lies within [midnight UTC - 14 h, midnight UTC + 12 h]: the offsets at both

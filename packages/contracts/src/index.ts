@@ -19,3 +19,4 @@ export * from './stats';
 export * from './recap';
 export * from './bus-questions';
 export * from './client-config';
+export * from './export';

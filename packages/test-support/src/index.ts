@@ -16,3 +16,4 @@ export * from './fake-openai';
 export * from './metrics';
 export * from './own-postgres';
 export * from './recap';
+export * from './csv';

@@ -5,12 +5,14 @@ import { createEffectsListener, type EffectSource } from './events/effects.liste
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { answerActivityQuestions } from './routes/activity.replies';
 import { activityRoutes } from './routes/activity.routes';
+import { exportRoutes } from './routes/export.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
 import { createActivityLog } from './use-cases/log-activity.use-case';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
+import { exportEntries } from './use-cases/export-entries.use-case';
 import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
 import { getOwnFunnel } from './use-cases/get-own-funnel.use-case';
 import { getUserFunnel } from './use-cases/get-user-funnel.use-case';
@@ -57,6 +59,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     recent: listRecentActivities(reportDeps),
     countsByWindow: countActivitiesByWindow(reportDeps),
   };
+  const readAuth = requireAuth(ports.tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) });
   const app = createApp({
     metrics: ports.metrics,
     logger: ports.logger,
@@ -64,7 +67,8 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     routes: [
       activityRoutes(activityLog, createLogVelocity(ports.velocityLimits ?? DEFAULT_VELOCITY_LIMITS, ports.clock), reports, ports.tokens),
-      usersRoutes(reports, requireAuth(ports.tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) })),
+      usersRoutes(reports, readAuth),
+      exportRoutes(exportEntries(reportDeps), readAuth, ports.logger),
     ],
   });
   let subscriptions: Subscription[] = [];

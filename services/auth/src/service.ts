@@ -1,3 +1,5 @@
+import { exportRoutes } from './routes/export.routes';
+import { exportProfile } from './use-cases/export-profile.use-case';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { BUS_QUESTIONS } from '@warriors/contracts';
@@ -67,7 +69,7 @@ export function createAuthService(ports: ServicePorts): Service {
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     largeBodyPaths: { [PROFILE_PICTURE_PATH]: PICTURE_BODY_LIMIT },
-    routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens)],
+    routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens), exportRoutes(exportProfile(deps), ports.tokens)],
   });
   let replies: Subscription[] = [];
   return {

@@ -1,3 +1,5 @@
+import { exportRoutes } from './routes/export.routes';
+import { exportGoals } from './use-cases/export-goals.use-case';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
@@ -33,12 +35,13 @@ export function createCampaignsService(ports: ServicePorts): Service {
     deleteOrLeave: deleteCampaign(deps),
     leaveGoal: leaveGoal(deps),
   };
+  const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
   const app = createApp({
     metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [campaignsRoutes(campaigns, requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }))],
+    routes: [campaignsRoutes(campaigns, auth), exportRoutes(exportGoals({ db }), auth, logger)],
   });
   let subscriptions: Subscription[] = [];
 

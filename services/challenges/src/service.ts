@@ -1,3 +1,5 @@
+import { exportRoutes } from './routes/export.routes';
+import { exportChallenges } from './use-cases/export-challenges.use-case';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import {
@@ -74,18 +76,15 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     pages.clear();
     return rebuilt;
   });
+  const liveAuth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
   const app = createApp({
     metrics: ports.metrics,
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }, boards.readiness],
     routes: [
-      challengesRoutes(
-        challenges,
-        createChallengeRateLimits(ports.rateLimits ?? DEFAULT_CHALLENGE_RATE_LIMITS, clock),
-        requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) }),
-        requireAuth(tokens),
-      ),
+      challengesRoutes(challenges, createChallengeRateLimits(ports.rateLimits ?? DEFAULT_CHALLENGE_RATE_LIMITS, clock), liveAuth, requireAuth(tokens)),
+      exportRoutes(exportChallenges({ db }), liveAuth, logger),
     ],
   });
   let subscriptions: Subscription[] = [];

@@ -21,6 +21,7 @@ import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
 import { badgesRoutes } from './routes/badges.routes';
 import { answerGamificationQuestions } from './routes/gamification.replies';
+import { exportRoutes } from './routes/export.routes';
 import { heldRoutes } from './routes/held.routes';
 import { recapRoutes } from './routes/recap.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
@@ -39,6 +40,9 @@ import { listUserBadges } from './use-cases/list-user-badges.use-case';
 import { getWeeklyRecap } from './use-cases/get-weekly-recap.use-case';
 import { listRecapNotices } from './use-cases/list-recap-notices.use-case';
 import { readRecapNotice } from './use-cases/read-recap-notice.use-case';
+import { exportBadges } from './use-cases/export-badges.use-case';
+import { exportPointsLedger } from './use-cases/export-points-ledger.use-case';
+import { listHeldEntries } from './use-cases/list-held-entries.use-case';
 
 /** src/ under jest and tsx, dist/ once built: both sit one level below the package root. */
 const MIGRATIONS_DIR = path.resolve(__dirname, '..', 'migrations');
@@ -70,6 +74,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
       recapRoutes({ weekly: getWeeklyRecap({ db, bus, clock, directory }), notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
+      exportRoutes({ pointsLedger: exportPointsLedger({ db }), badges: exportBadges({ db }) }, auth, logger),
     ],
   });
   let subscriptions: Subscription[] = [];
@@ -93,6 +98,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
             publicStats: getPublicStats({ db, leaderboards, clock }),
             standing: getStanding({ leaderboards, clock, dailyGoalPoints }),
             userStats: getUserStats({ db, clock }),
+            heldEntries: listHeldEntries({ db }),
           }),
         ])
       ).flat();

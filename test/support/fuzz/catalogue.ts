@@ -34,7 +34,8 @@ export interface Endpoint {
   method: Method;
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
-  service: 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching';
+  /** The service the gateway sends it to, or 'gateway' for a route the gateway answers itself. */
+  service: 'gateway' | 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
@@ -69,6 +70,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/users/:id/summary', service: 'activity', auth: 'required', params: { id: 'userId' }, query: SummaryQuery },
   { method: 'GET', path: '/api/users/:id/metrics/funnel', service: 'activity', auth: 'required', params: { id: 'userId' }, query: FunnelQuery },
   { method: 'GET', path: '/api/users/:id/stats', service: 'activity', auth: 'required', params: { id: 'userId' } },
+  { method: 'GET', path: '/api/export/activities.csv', service: 'activity', auth: 'required' },
+  // Written by the gateway from every service's part (the parts' own paths are outside /api).
+  { method: 'GET', path: '/api/export/me.json', service: 'gateway', auth: 'required' },
 
   { method: 'GET', path: '/api/activity/held', service: 'gamification', auth: 'required' },
   { method: 'POST', path: '/api/activity/:id/confirm', service: 'gamification', auth: 'required', params: { id: 'activityId' } },

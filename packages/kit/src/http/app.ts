@@ -36,7 +36,7 @@ export function createApp(options: AppOptions): Express {
   app.use(requestContext(options.logger, options.metrics.timeRequests()));
   if (options.corsOrigins && options.corsOrigins.length > 0) {
     // A page on another origin reads only the safelisted headers unless named here: a 429's wait and a list's next page.
-    app.use(cors({ origin: options.corsOrigins, credentials: false, exposedHeaders: ['Retry-After', NEXT_CURSOR_HEADER] }));
+    app.use(cors({ origin: options.corsOrigins, credentials: false, exposedHeaders: ['Retry-After', NEXT_CURSOR_HEADER, 'Content-Disposition'] }));
   }
   app.use(healthRouter(options.readiness ?? []));
   app.get(METRICS_PATH, metricsEndpoint(options.metrics.metrics));

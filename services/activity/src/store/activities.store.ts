@@ -161,3 +161,28 @@ export async function recentVisible(db: Executor, limit: number): Promise<FeedRo
     .limit(limit)
     .execute();
 }
+
+/** An entry as the exports read it, with the key the next page starts after. */
+export type ExportedActivityRow = Omit<ActivityRecord, 'user_id' | 'idempotency_key'> & { seq: string };
+
+/**
+ * A page of a user's entries in (local_date, created_at, seq) order, after `after`. The index on
+ * (user_id, local_date) gives the days in order and each day's few rows are sorted (an incremental
+ * sort): a page costs its rows and the rest of its first day, whatever the log's length.
+ */
+export async function exportedEntriesPage(db: Executor, userId: string, after: ExportedActivityRow | null, limit: number): Promise<ExportedActivityRow[]> {
+  let query = activities(db)
+    .select(['id', 'seq', 'activity_type', 'quantity', 'points', 'note', localDateText, 'created_at'])
+    .where('user_id', '=', userId)
+    // The table's column, not the text the select names local_date: only the column's order is the index's.
+    .orderBy('activities.local_date')
+    .orderBy('created_at')
+    .orderBy('seq')
+    .limit(limit);
+  if (after) {
+    query = query
+      .where('local_date', '>=', after.local_date)
+      .where((eb) => eb(eb.refTuple('local_date', 'created_at', 'seq'), '>', eb.tuple(after.local_date, after.created_at, after.seq)));
+  }
+  return query.execute();
+}

@@ -1,4 +1,4 @@
-import type { FocusArea, ProfileFieldsReply, User, UserProjection, UserSearchResult } from '@warriors/contracts';
+import type { ExportProfile, FocusArea, ProfileFieldsReply, User, UserProjection, UserSearchResult } from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {
@@ -64,6 +64,12 @@ export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): U
     badges: stats.badges,
     created_at: user.created_at.toISOString(),
   };
+}
+
+/** The account as 'Download my data' gives it: every field the broker entered or chose, never the password's hash. */
+export function toExportProfile(user: UserRecord): ExportProfile {
+  const { streak_days: _streak, badges: _badges, ...profile } = toUserResponse(user);
+  return profile;
 }
 
 /** What other services keep of a user (names on leaderboards, visibility flags, timezone for days). */

@@ -4,12 +4,14 @@ import type { getPublicStats } from '../use-cases/get-public-stats.use-case';
 import type { getRanks } from '../use-cases/get-ranks.use-case';
 import type { getStanding } from '../use-cases/get-standing.use-case';
 import type { getUserStats } from '../use-cases/get-user-stats.use-case';
+import type { listHeldEntries } from '../use-cases/list-held-entries.use-case';
 
 export interface GamificationReplies {
   ranks: ReturnType<typeof getRanks>;
   publicStats: ReturnType<typeof getPublicStats>;
   standing: ReturnType<typeof getStanding>;
   userStats: ReturnType<typeof getUserStats>;
+  heldEntries: ReturnType<typeof listHeldEntries>;
 }
 
 /** What gamification answers other services on the bus. */
@@ -19,5 +21,6 @@ export function answerGamificationQuestions(bus: Bus, replies: GamificationRepli
     answerQuestion(bus, BUS_QUESTIONS.publicStats, async (request) => replies.publicStats(request.user_id, request.timezone)),
     answerQuestion(bus, BUS_QUESTIONS.standing, async (request) => replies.standing(request.user_id, request.window, request.timezone)),
     answerQuestion(bus, BUS_QUESTIONS.userStats, async ({ user_id }) => replies.userStats(user_id)),
+    answerQuestion(bus, BUS_QUESTIONS.heldEntries, async ({ user_id, activity_ids }) => replies.heldEntries(user_id, activity_ids)),
   ]);
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
-import { createMemoryBus, createMetrics, listen, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
+import { createMemoryBus, createMetrics, fixedClock, inProcessLeaderboard, listen, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
 import {
   activityLogged,
   faultFigures,
@@ -152,6 +152,25 @@ export async function startGamification(
           await otherBus.close();
         },
       };
+    },
+  };
+}
+
+/**
+ * The service for the tests of the describe block (or file) this is called in, on the in-process
+ * store with the clock pinned at `at`: started before them, closed after; `get()` inside the tests.
+ */
+export function gamificationForSuite(at: string): { get(): TestGamification } {
+  const clock = fixedClock(at);
+  let started: TestGamification | undefined;
+  beforeAll(async () => {
+    started = await startGamification(inProcessLeaderboard(clock), clock);
+  });
+  afterAll(() => started?.close());
+  return {
+    get() {
+      if (!started) throw new Error('the service starts in beforeAll');
+      return started;
     },
   };
 }

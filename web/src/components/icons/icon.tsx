@@ -10,6 +10,7 @@ import {
   CircleCheck,
   CircleDashed,
   Crown,
+  Download,
   Flag,
   Flame,
   Hourglass,
@@ -52,6 +53,7 @@ export const UI_ICONS = {
   invitation: Trophy,
   active: CircleCheck,
   offline: CircleDashed,
+  download: Download,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -215,4 +215,45 @@ describe('ProfileScreen', () => {
     expect(screen.queryByRole('group', { name: /^Nudge/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /^Cheer/ })).not.toBeInTheDocument();
   });
+
+  describe('Download my data', () => {
+    const saved: Array<{ name: string; href: string }> = [];
+    beforeEach(() => {
+      saved.length = 0;
+      URL.createObjectURL = jest.fn(() => 'blob:export');
+      URL.revokeObjectURL = jest.fn();
+      jest.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ name: this.download, href: this.href });
+      });
+    });
+    afterEach(() => jest.restoreAllMocks());
+
+    const fileResponse = (name: string): Response =>
+      ({ ...jsonResponse(200, {}, { 'Content-Disposition': `attachment; filename="${name}"` }), blob: async () => new Blob(['id\r\n']) }) as Response;
+
+    it('fetches each file with the session token in the Authorization header and saves it under the server’s name', async () => {
+      const fetchMock = mockFetch(fileResponse('prospect-warriors-activities-2026-11-26.csv'), fileResponse('prospect-warriors-data-2026-11-26.json'));
+      const { user } = await openProfile();
+      await user.click(screen.getByRole('button', { name: 'Activities (CSV)' }));
+      await waitFor(() => expect(saved).toHaveLength(1));
+      await user.click(screen.getByRole('button', { name: 'Everything (JSON)' }));
+      await waitFor(() => expect(saved).toHaveLength(2));
+
+      expect(saved.map((file) => file.name)).toEqual(['prospect-warriors-activities-2026-11-26.csv', 'prospect-warriors-data-2026-11-26.json']);
+      expect(saved[0]!.href).toBe('blob:export');
+      const calls = fetchMock.mock.calls as Array<[string, RequestInit]>;
+      expect(calls.map(([url]) => url)).toEqual(['/api/export/activities.csv', '/api/export/me.json']);
+      expect(calls.every(([url, init]) => !url.includes('token') && (init.headers as Record<string, string>).Authorization === 'Bearer test-token')).toBe(true);
+    });
+
+    it('says why a download failed: the server’s message, else a fallback', async () => {
+      mockFetch(jsonResponse(503, { detail: 'Held entries are unavailable right now. Please try again shortly.' }), jsonResponse(500, 'oops'));
+      const { user } = await openProfile();
+      await user.click(screen.getByRole('button', { name: 'Activities (CSV)' }));
+      expect(await screen.findByRole('alert')).toHaveTextContent('Held entries are unavailable right now. Please try again shortly.');
+      await user.click(screen.getByRole('button', { name: 'Everything (JSON)' }));
+      await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to download your data. Please try again.'));
+      expect(saved).toEqual([]);
+    });
+  });
 });

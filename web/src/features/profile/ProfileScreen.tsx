@@ -5,6 +5,7 @@ import { Panel } from '../../components/Panel';
 import { selectCurrentUser } from '../../lib/session';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
+import { DownloadData } from './DownloadData';
 import { ProfileForm } from './ProfileForm';
 import { PublicProfileView } from './PublicProfileView';
 import { VisibilitySettings } from './VisibilitySettings';
@@ -33,6 +34,9 @@ export default function ProfileScreen() {
         <div className="stack">
           <Panel title="Profile information">
             <ProfileForm user={user} />
+          </Panel>
+          <Panel title="Download my data" id="download-my-data">
+            <DownloadData />
           </Panel>
           <Panel title="Delete account" tone="danger">
             <DeleteAccount />
