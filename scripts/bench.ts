@@ -134,6 +134,10 @@ async function main(): Promise<void> {
       LOG_LEVEL: 'error',
       BARE_URL: `http://127.0.0.1:${barePort}`,
     },
+  }).catch((err: unknown) => {
+    bareServer.kill();
+    minimalProxy.kill();
+    throw err;
   });
   const effectSources = effectSourcesOf(loadServiceRegistry());
   const allRows: Row[] = [];

@@ -206,6 +206,12 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       redis.disconnect();
     },
   };
-  for (const name of procs.keys()) if (!options.notStarted?.includes(name)) await stack.start(name);
+  try {
+    for (const name of procs.keys()) if (!options.notStarted?.includes(name)) await stack.start(name);
+  } catch (err) {
+    // A process that never got ready: stop those that did, so no half stack outlives the caller.
+    await stack.close();
+    throw err;
+  }
   return stack;
 }
