@@ -82,7 +82,12 @@ async function consumersCaughtUp(stream: string): Promise<void> {
   }
 }
 
-const measure = (title: string, options: autocannon.Options) => load(SETTINGS, title, options);
+/** A measured run, printed as it ends so that a run cut short still shows what it measured. */
+async function measure(title: string, options: autocannon.Options): Promise<Row> {
+  const row = await load(SETTINGS, title, options);
+  console.log(`  ${row.scenario}: ${row.rps} requests/s (2xx), p50 ${row.p50} ms, p99 ${row.p99} ms, ${row.errors} errors`);
+  return row;
+}
 const warm = (options: autocannon.Options, durationS = REWARM_S) => load(SETTINGS, 'warm-up', { ...options, duration: durationS });
 const loadAverage = () =>
   os
@@ -131,6 +136,9 @@ async function main(): Promise<void> {
       AUTH_RATE_LIMIT_PER_MINUTE: '1000000',
       ...UNTHROTTLED_LOGGING,
       ACTIVITY_EFFECTS_WAIT_MS: String(DEFAULT_EFFECTS_WAIT_MS),
+      // The fan-out's sockets are shared by the bench's warriors (25 each by default), not one or two
+      // per broker: the per-account cap is raised as the velocity limits are.
+      SOCIAL_SOCKETS_PER_ACCOUNT: String(Math.max(1, Math.ceil(SOCKETS / USERS))),
       LOG_LEVEL: 'error',
       BARE_URL: `http://127.0.0.1:${barePort}`,
     },
