@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 const TICKS_PER_SECOND = 100;
 
 /** utime + stime of one process in ms, or 0 when it is gone or /proc is absent. */
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   try {
     // The command name (field 2) may hold spaces; the fields after its closing parenthesis do not.
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
@@ -60,7 +60,18 @@ export function cpuSnapshot(groups: CpuGroups): Map<string, number> {
   return snapshot;
 }
 
-/** ms of CPU per unit of work between two snapshots, per group. */
-export function cpuPer(before: Map<string, number>, after: Map<string, number>, units: number): Array<{ name: string; ms: number }> {
-  return [...after].map(([name, ms]) => ({ name, ms: units > 0 ? (ms - (before.get(name) ?? 0)) / units : 0 }));
+/** CPU summed over several measured runs, per group, and the units of work they did. */
+export class CpuTally {
+  private readonly spent = new Map<string, number>();
+  private units = 0;
+
+  add(before: Map<string, number>, after: Map<string, number>, units: number): void {
+    for (const [name, ms] of after) this.spent.set(name, (this.spent.get(name) ?? 0) + ms - (before.get(name) ?? 0));
+    this.units += units;
+  }
+
+  /** ms of CPU per unit of work, per group. */
+  perUnit(): Array<{ name: string; ms: number }> {
+    return [...this.spent].map(([name, ms]) => ({ name, ms: this.units > 0 ? ms / this.units : 0 }));
+  }
 }

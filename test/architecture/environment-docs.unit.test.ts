@@ -41,10 +41,11 @@ const SERVICE_VARIABLE = new RegExp(
 );
 
 /**
- * What a script hands the child processes it starts itself (the bench's bare route, a supervisor test's
- * probe), and what jest sets for each of its workers (test-support's port bands): no one sets them by hand.
+ * What a script hands the child processes it starts itself (the bench's bare route and the services its
+ * activity waits for, a supervisor test's probe), and what jest sets for each of its workers
+ * (test-support's port bands): no one sets them by hand.
  */
-const INTERNAL = ['BARE_URL', 'READY_FILE', 'JEST_WORKER_ID'];
+const INTERNAL = ['BARE_URL', 'BENCH_EFFECT_SOURCES', 'READY_FILE', 'JEST_WORKER_ID'];
 
 describe('the README’s configuration tables', () => {
   it('document every environment variable the code reads', async () => {

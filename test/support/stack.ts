@@ -53,6 +53,8 @@ export interface StackOptions {
   env?: Record<string, string>;
   /** Node arguments for some services' processes, e.g. { activity: ['--cpu-prof'] } to profile one. */
   serviceExecArgv?: Record<string, string[]>;
+  /** Another entry point for some services (the bench's activity takes the services it waits for from its environment). */
+  serviceScripts?: Record<string, string>;
   /**
    * Processes per service, e.g. { social: 2 }: the first is named as the service, the others
    * `<service>-2`, ...; the gateway's `<SERVICE>_URLS` lists them all (round robin).
@@ -117,7 +119,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       const port = await freePort();
       const name = instance === 1 ? service : `${service}-${instance}`;
       procs.set(name, {
-        script: `services/${service}/dist/main.js`,
+        script: options.serviceScripts?.[service] ?? `services/${service}/dist/main.js`,
         execArgv: options.serviceExecArgv?.[service] ?? [],
         env: { ...common, PORT: String(port) },
         child: null,
@@ -204,6 +206,12 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       redis.disconnect();
     },
   };
-  for (const name of procs.keys()) if (!options.notStarted?.includes(name)) await stack.start(name);
+  try {
+    for (const name of procs.keys()) if (!options.notStarted?.includes(name)) await stack.start(name);
+  } catch (err) {
+    // A process that never got ready: stop those that did, so no half stack outlives the caller.
+    await stack.close();
+    throw err;
+  }
   return stack;
 }
