@@ -155,7 +155,7 @@ describe('app factory', () => {
 });
 
 describe('app factory with CORS origins', () => {
-  it("lets a page on an allowed origin read a 429's Retry-After and a list's X-Next-Cursor", async () => {
+  it("lets a page on an allowed origin read a 429's Retry-After, a list's X-Next-Cursor and a download's Content-Disposition", async () => {
     const router = Router();
     router.get('/page', (_req, res) => {
       res.setHeader('X-Next-Cursor', 'next');
@@ -166,7 +166,7 @@ describe('app factory with CORS origins', () => {
     try {
       const response = await fetch(`${server.url}/page`, { headers: { origin: 'https://app.example.com' } });
       expect(response.headers.get('access-control-allow-origin')).toBe('https://app.example.com');
-      expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Next-Cursor');
+      expect(response.headers.get('access-control-expose-headers')).toBe('Retry-After,X-Next-Cursor,Content-Disposition');
     } finally {
       await server.close();
     }
