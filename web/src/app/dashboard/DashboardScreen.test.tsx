@@ -43,6 +43,8 @@ function mockDashboard(overrides: Parameters<typeof mockApi>[0] = {}) {
 async function openDashboard(user = { ...testUser, badges: [earnedBadge] }) {
   const view = renderApp('/dashboard', signedIn(user));
   await screen.findByRole('heading', { name: 'Welcome back, Ana' });
+  // The Battle Ground (and the socket its Battle Pulse opens) renders just after the first paint.
+  await screen.findByRole('region', { name: 'Battle Ground' });
   return { user: userEvent.setup(), ...view };
 }
 

@@ -19,6 +19,7 @@ import { WeeklyRecapCard, wantsRecap } from '../../features/recap';
 import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppSelector } from '../../lib/hooks';
 import { Cockpit } from './Cockpit';
 import { greeting } from './greeting';
@@ -98,6 +99,9 @@ export default function DashboardScreen() {
   const locked = dailyGoalSet === false;
   const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
   const goalJustSet = useLockLifted(locked);
+  // The Battle Ground sits below the fold on a phone: it renders after the cockpit's first paint, in a
+  // box of its usual height meanwhile, so nothing above it moves (docs/decisions.md).
+  const belowFoldReady = useAfterFirstPaint();
 
   const openDailyGoalForm = () => {
     flushSync(() => setAddingGoal(true));
@@ -125,7 +129,7 @@ export default function DashboardScreen() {
         <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       {user && <WeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
-      <BattleGround />
+      {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" />}
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
       {coachOpen && <CoachingPanel hasDailyGoal={dailyGoalSet} onClose={() => setCoachOpen(false)} />}
