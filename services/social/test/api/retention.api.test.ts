@@ -1,3 +1,4 @@
+import { personName } from '@warriors/contracts';
 import { createLogger } from '@warriors/kit';
 import { forTheseTests } from '@warriors/test-support';
 import { tryRetentionLock } from '../../src/store/retention.store';
@@ -33,7 +34,7 @@ describe('retention', () => {
 
     await retention.pruneOnce();
     expect(await linesOf(maria)).toEqual(['earned the New Badge badge']);
-    expect(await linesOf(ben)).toEqual([`cheered for ${maria.username}`]);
+    expect(await linesOf(ben)).toEqual([`cheered for ${personName(maria.name, maria.username)}`]);
     expect(await inbox()).toBe(2);
 
     s.clock.advance((NUDGE_RETENTION_DAYS - PULSE_RETENTION_DAYS) * DAY_MS);
