@@ -100,7 +100,8 @@ export default function DashboardScreen() {
   const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
   const goalJustSet = useLockLifted(locked);
   // The Battle Ground sits below the fold on a phone: it renders after the cockpit's first paint, in a
-  // box of its usual height meanwhile, so nothing above it moves (docs/decisions.md).
+  // box of its usual height and with its anchor meanwhile, so nothing above it moves and the nav's
+  // Battle Ground scroll finds its place (docs/decisions.md).
   const belowFoldReady = useAfterFirstPaint();
 
   const openDailyGoalForm = () => {
@@ -129,7 +130,7 @@ export default function DashboardScreen() {
         <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
       {user && <WeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
-      {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" />}
+      {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" id={BATTLE_GROUND_ID} />}
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
       {coachOpen && <CoachingPanel hasDailyGoal={dailyGoalSet} onClose={() => setCoachOpen(false)} />}
