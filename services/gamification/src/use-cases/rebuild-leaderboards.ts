@@ -1,5 +1,5 @@
 import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from '@warriors/kit';
-import { DEFAULT_APPLY_MARKER_TTL_MS } from '@warriors/kit';
+import { DEFAULT_APPLY_MARKER_TTL_MS, DependencyUnavailableError } from '@warriors/kit';
 import { isLive, liveDateRange, pointDeltas, ALLTIME_KEY } from '../domain/windows';
 import { allTimePoints, dailyPointsSince, entriesSince } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
@@ -59,7 +59,15 @@ async function catchUp(db: Executor, store: LeaderboardStore, now: Date): Promis
   let applied = 0;
   for (let i = 0; i < entries.length; i += CATCH_UP_BATCH) {
     const batch = entries.slice(i, i + CATCH_UP_BATCH);
-    const results = await store.applyAll(batch.map((e) => ({ applyId: e.source_id, member: e.user_id, deltas: pointDeltas(e.local_date, e.points) })));
+    let results: boolean[];
+    try {
+      results = await store.applyAll(batch.map((e) => ({ applyId: e.source_id, member: e.user_id, deltas: pointDeltas(e.local_date, e.points) })));
+    } catch (err) {
+      // Another rebuild began after this one's commit (a keeper's, say): it reads the ledger itself,
+      // these entries included, so this catch-up has nothing left to add.
+      if (err instanceof DependencyUnavailableError) return applied;
+      throw err;
+    }
     applied += results.filter(Boolean).length;
   }
   return applied;
