@@ -112,7 +112,7 @@ export function describeExportThroughGateway(baseUrl: () => string): void {
     expect((await api.call('GET', '/api/export/me.json', { token })).status).toBe(401);
     await eventually(
       'activity knows the account is gone',
-      async () => ((await api.call('GET', '/api/export/activities.csv', { token })).status === 401 ? true : undefined),
+      async () => ((await download(baseUrl(), '/api/export/activities.csv', token)).status === 401 ? true : undefined),
       15_000,
     );
   });
