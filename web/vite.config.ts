@@ -7,18 +7,13 @@ const sourceFile = (file: string) => decodeURIComponent(new URL(file, import.met
 
 // The contracts are consumed as source (as jest and tsc do), so the web build never needs a prior `tsc -b`.
 const contractsSource = sourceFile('../packages/contracts/src/index.ts');
-// Every import of 'zod' (the contracts') gets zod switched to jitless parsing first (see that module).
-const jitlessZod = sourceFile('./src/lib/jitless-zod.ts');
 
 const gateway = 'http://localhost:8080';
 
 export default defineConfig({
   plugins: [react(), precompress()],
   resolve: {
-    alias: [
-      { find: '@warriors/contracts', replacement: contractsSource },
-      { find: /^zod$/, replacement: jitlessZod },
-    ],
+    alias: [{ find: '@warriors/contracts', replacement: contractsSource }],
   },
   server: {
     proxy: {
@@ -35,7 +30,6 @@ export default defineConfig({
           entry: sourceFile('./src/main.tsx'),
           guestScreen: sourceFile('./src/features/auth/AuthScreen.tsx'),
           contractsIndex: contractsSource,
-          zod: jitlessZod,
         }),
       },
     },

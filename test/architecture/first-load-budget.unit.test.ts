@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises';
+import { readdir, readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
 import { buildWeb, FIRST_LOAD_BUDGET, firstLoads, type FirstLoad } from '../../scripts/first-load';
 
 const CHARTS = 'src/features/stats/Charts.tsx';
@@ -27,5 +28,14 @@ describe('the web build', () => {
     expect(loads.get(FIRST_LOAD_BUDGET.screen)!.chunks.filter((chunk) => /(?:Screen|Charts)\.tsx$/.test(chunk))).toEqual([FIRST_LOAD_BUDGET.screen]);
     expect(loads.size).toBeGreaterThan(5);
     for (const { chunks } of loads.values()) expect(chunks).not.toContain(CHARTS);
+  });
+
+  it('ships no zod: the screens read the contracts\' plain values, never a schema (docs/decisions.md, "The signed-in screens load no schema")', async () => {
+    const assets = path.join(outDir, 'assets');
+    const scripts = (await readdir(assets)).filter((file) => file.endsWith('.js'));
+    expect(scripts.length).toBeGreaterThan(5);
+    const withZod: string[] = [];
+    for (const file of scripts) if ((await readFile(path.join(assets, file), 'utf8')).includes('ZodError')) withZod.push(file);
+    expect(withZod).toEqual([]);
   });
 });

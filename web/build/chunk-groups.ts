@@ -8,8 +8,6 @@ export interface ChunkRoots {
   guestScreen: string;
   /** The contracts' index, which re-exports every contract module. */
   contractsIndex: string;
-  /** The module every import of zod resolves to in the web build. */
-  zod: string;
 }
 
 /**
@@ -19,7 +17,7 @@ export interface ChunkRoots {
  * HTTP/1.1. Instead, what two or more lazy chunks share goes into one of two chunks:
  * - `guest`: what the sign-in page loads (buttons, fields, alerts, the contracts' plain values), so it
  *   stays small;
- * - `signed-in`: everything else (zod, the contracts' schemas, the features' shared code and styles).
+ * - `signed-in`: everything else (the features' shared code and styles).
  * A screen's own modules stay in its chunk, what only a lazy module loads (chart.js) stays with it, and
  * the entry keeps its own graph (React, the router, the store).
  */
@@ -28,8 +26,7 @@ export function chunkGroups(roots: ChunkRoots): Rolldown.CodeSplittingOptions {
   const closuresOf = (ctx: Rolldown.ChunkingContext) =>
     (closures ??= { entry: staticClosure(ctx, roots.entry, roots.contractsIndex), guest: staticClosure(ctx, roots.guestScreen, roots.contractsIndex) });
   const isPlainContract = (id: string, ctx: Rolldown.ChunkingContext) =>
-    id.startsWith(contractsFolder(roots.contractsIndex)) &&
-    !(ctx.getModuleInfo(id)?.importedIds ?? []).some((imported) => imported === roots.zod || /[\\/]node_modules[\\/]zod[\\/]/.test(imported));
+    id.startsWith(contractsFolder(roots.contractsIndex)) && !(ctx.getModuleInfo(id)?.importedIds ?? []).some((imported) => /[\\/]node_modules[\\/]zod[\\/]/.test(imported));
   return {
     groups: [
       {

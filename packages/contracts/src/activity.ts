@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import { ACTIVITY_CATALOG, ACTIVITY_TYPES } from './activity-catalog';
+import { ACTIVITY_TYPES } from './activity-catalog';
 import { Badge, CampaignCompleted, Milestone, RankChange } from './gamification';
+import { BULK_MAX_QUANTITY, BULK_NOTE_MIN_LENGTH, BULK_NOTE_THRESHOLD, MESSAGES } from './log-limits';
 
 export const ActivityType = z.enum(ACTIVITY_TYPES, { message: `activity_type must be one of: ${ACTIVITY_TYPES.join(', ')}` });
 export type ActivityType = z.infer<typeof ActivityType>;
-
-export const BULK_MAX_QUANTITY = 100;
-export const BULK_NOTE_THRESHOLD = 20;
-export const BULK_NOTE_MIN_LENGTH = 10;
-export const MESSAGES = {
-  honesty: 'Please confirm the accuracy of your entry',
-  quantity: 'Quantity must be between 1 and 100',
-  note: 'For entries over 20, please provide a brief description (at least 10 characters)',
-  honor: 'Please confirm you are working on the honor system',
-  held: (type: ActivityType, loggedToday: number, points: number) => {
-    const { plural, dailyCeiling } = ACTIVITY_CATALOG[type];
-    return (
-      `Held for your confirmation: ${loggedToday} ${plural} today is above the daily limit of ${dailyCeiling}. ` +
-      `Confirm this entry to add its ${points} points to the leaderboards.`
-    );
-  },
-  directMailQuantity: 'Please enter a valid quantity',
-} as const;
 
 /** The header a log request may carry so that a retry of the same action logs once (lower case, as node reads headers). */
 export const IDEMPOTENCY_HEADER = 'idempotency-key';

@@ -2,14 +2,13 @@ import { z } from 'zod';
 import { Badge } from './gamification';
 import { isValidTimezone } from './calendar';
 import { PictureUrl } from './picture';
+import { USER_SEARCH_MIN_CHARS } from './profile-values';
 
 export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
 export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
 export type FocusArea = z.infer<typeof FocusArea>;
 
-export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 export const PASSWORD_MIN_LENGTH = 8;
-export const USER_SEARCH_MIN_CHARS = 2;
 
 /** An IANA zone name the runtime knows, e.g. America/New_York. */
 export const TimeZone = z.string().trim().refine(isValidTimezone, { message: 'Unknown timezone' });
@@ -74,14 +73,6 @@ export function normalizeSpecialty(text: string): string {
     .map((part) => part.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, ''))
     .filter(Boolean)
     .join('_&_');
-}
-
-export function titleCaseSpecialty(stored: string): string {
-  return stored
-    .split('_')
-    .filter(Boolean)
-    .map((w) => w[0]!.toUpperCase() + w.slice(1))
-    .join(' ');
 }
 
 export const ProfileUpdateBody = z.object({

@@ -9,8 +9,6 @@ import { CampaignIcon, GoalItem } from './campaigns';
  * piece by piece from each service's part, in EXPORT_PARTS' order). Both are streamed: no process holds
  * more than a page of rows.
  */
-export const EXPORT_ACTIVITIES_CSV_PATH = '/api/export/activities.csv';
-export const EXPORT_ME_JSON_PATH = '/api/export/me.json';
 
 /** Rows read per statement while an export streams. */
 export const EXPORT_PAGE_SIZE = 500;

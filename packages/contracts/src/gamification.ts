@@ -2,10 +2,6 @@ import { z } from 'zod';
 import { BADGE_CYCLES, BADGE_TYPES } from './badge-types';
 import { PictureUrl } from './picture';
 
-export const DEFAULT_DAILY_GOAL_POINTS = 50;
-export const LEADERBOARD_SIZE = 20;
-export const ACTIVE_WINDOW_MINUTES = 10;
-
 export const BadgeType = z.enum(BADGE_TYPES);
 export type BadgeType = z.infer<typeof BadgeType>;
 

@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialSessionState } from '../lib/session';
-import { jsonResponse, mockFetch, renderApp, signedIn, signedOut, testUser } from '../../test/render';
+import { callsTo, jsonResponse, mockApi, mockFetch, renderApp, signedIn, signedOut, testUser } from '../../test/render';
+import { campaignList } from '../../test/fixtures';
 import { startSession } from './start-session';
 
 beforeEach(() => localStorage.clear());
@@ -47,6 +48,24 @@ describe('session and routes', () => {
     );
     expect(fetchMock.mock.calls[0]![0]).toBe('/api/me');
     expect(screen.getByText('Loading...')).toBeInTheDocument();
+    window.history.pushState({}, '', '/');
+  });
+
+  it("the dashboard's queries take the answers its first reads started, and ask nothing twice", async () => {
+    localStorage.setItem('token', 'stored-token');
+    window.history.pushState({}, '', '/dashboard');
+    const firstReads = {
+      'GET /api/campaigns': () => jsonResponse(200, campaignList()),
+      'GET /api/leaderboard/me?window=today': () => jsonResponse(200, { rank: 2, points: 40, gap_to_next: 5, window: 'today' }),
+      'GET /api/leaderboard/today': () => jsonResponse(200, []),
+    };
+    const fetchMock = mockApi({ 'GET /api/me': () => jsonResponse(200, testUser), ...firstReads });
+    const { store } = renderApp('/dashboard');
+    startSession(store);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ana' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Set Your Daily Goal First' })).toBeInTheDocument();
+    for (const key of Object.keys(firstReads)) expect([key, callsTo(fetchMock, key).length]).toEqual([key, 1]);
     window.history.pushState({}, '', '/');
   });
 

@@ -1,14 +1,21 @@
+import { isValidTimezone } from '@warriors/contracts';
 import { paths } from '../config/paths';
 import { fetchCurrentUser } from '../lib/session';
 import type { AppStore } from '../lib/store';
+import { startFirstReads } from './dashboard/first-reads';
 
 /** On load, a stored token is checked by fetching its user (spec point 4). */
 export function startSession(store: AppStore): void {
-  if (!store.getState().session.token) return;
+  const { token } = store.getState().session;
+  if (!token) return;
   void store.dispatch(fetchCurrentUser());
   // The navigation bar is a chunk of its own (Layout), which holds the page until it is there: fetched
   // beside the user, it is usually there first.
   void import('./NavBar');
   // Opening the dashboard (the morning's page), its first screen's reads need not wait for the user.
-  if (window.location.pathname === paths.dashboard) void import('./dashboard/first-reads').then(({ startFirstReads }) => startFirstReads(store));
+  if (window.location.pathname === paths.dashboard) startFirstReads(token);
+  // Every signed-in screen reads local dates. The first formatter bound to a time zone loads the
+  // runtime's zone data (some 60 ms on a phone): done here, before the first paint, it stays out of the
+  // first render, and the device's zone (usually the profile's) is then ready in the calendar's cache.
+  isValidTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }

@@ -1,6 +1,7 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { NEXT_CURSOR_HEADER } from '@warriors/contracts';
 import { formatErrorDetail, type ApiError } from './api-error';
+import { takeEarlyRead } from './early-reads';
 
 export const API_BASE = '/api';
 
@@ -44,14 +45,17 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, obje
   if (token) headers.Authorization = `Bearer ${token}`;
   const search = params ? `?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, String(v)]))}` : '';
 
+  const path = `${API_BASE}${url}${search}`;
+  const early = method === 'GET' && token ? takeEarlyRead(path, token) : undefined;
   let response: Response;
   try {
-    response = await globalThis.fetch(`${API_BASE}${url}${search}`, {
-      method,
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: api.signal,
-    });
+    response = await (early ??
+      globalThis.fetch(path, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: api.signal,
+      }));
   } catch {
     return { error: { status: 'FETCH_ERROR', message: null } };
   }

@@ -1,15 +1,14 @@
-import { goalsApi } from '../../features/goals';
-import { leaderboardApi } from '../../features/leaderboard';
-import type { AppStore } from '../../lib/store';
+import { API_BASE } from '../../lib/base-query';
+import { startEarlyRead } from '../../lib/early-reads';
 
 /**
- * Starts the reads the dashboard's first screen waits on (the goals behind the lock and the rings, the
- * cockpit's standing and board) beside `/api/me`, rather than after it and the screen's first render:
- * its largest paint is the lock's text, shown once the goals are read. The screen's own queries then
- * find them in the cache or in flight.
+ * The reads the dashboard's first screen waits on (the goals behind the lock and the rings, the
+ * cockpit's standing and board), as its goals and leaderboard endpoints ask for them: its largest paint
+ * is the lock's text, shown once the goals are read.
  */
-export function startFirstReads(store: AppStore): void {
-  store.dispatch(goalsApi.util.prefetch('getCampaigns', undefined, {}));
-  store.dispatch(leaderboardApi.util.prefetch('getMyStanding', 'today', {}));
-  store.dispatch(leaderboardApi.util.prefetch('getLeaderboard', 'today', {}));
+export const DASHBOARD_FIRST_READS = ['/campaigns', '/leaderboard/me?window=today', '/leaderboard/today'] as const;
+
+/** Starts them beside `/api/me`, before the screen's code (and the endpoints') has arrived. */
+export function startFirstReads(token: string): void {
+  for (const url of DASHBOARD_FIRST_READS) startEarlyRead(`${API_BASE}${url}`, token);
 }

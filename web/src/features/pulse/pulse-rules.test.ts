@@ -1,4 +1,4 @@
-import type { PulseEvent } from '@warriors/contracts';
+import { LiveSocketMessage, type PulseEvent } from '@warriors/contracts';
 import { pulseEvent } from '../../../test/fixtures';
 import { canNudge, groupPulse, liveMessageFrom, mergePulseEvents, pulseSocketUrl, reconnectDelay } from './pulse-rules';
 
@@ -109,6 +109,38 @@ describe('liveMessageFrom', () => {
     expect(liveMessageFrom(JSON.stringify({ kind: 'pulse' }))).toBeNull();
     expect(liveMessageFrom('{not json')).toBeNull();
     expect(liveMessageFrom(new ArrayBuffer(4))).toBeNull();
+  });
+
+  it("reads every frame as the contracts' LiveSocketMessage schema does", () => {
+    const { name: _name, ...nameless } = event;
+    const payloads: unknown[] = [
+      event,
+      nameless,
+      { ...event, extra: 'dropped' },
+      { ...event, related_user: 'sam' },
+      { ...event, related_user: undefined },
+      { ...event, name: null },
+      { ...event, id: 7 },
+      { ...event, created_at: null },
+      { ...event, type: 'coach' },
+      'event',
+      null,
+      [],
+    ];
+    const frames = [
+      ...payloads.map((payload) => ({ kind: 'pulse', payload })),
+      { kind: 'boards.changed', payload: event },
+      { kind: 'boards.changed' },
+      { kind: 7 },
+      [],
+      'pulse',
+      3,
+      null,
+    ];
+    for (const frame of frames) {
+      const schema = LiveSocketMessage.safeParse(frame);
+      expect([frame, liveMessageFrom(JSON.stringify(frame))]).toEqual([frame, schema.success ? schema.data : null]);
+    }
   });
 });
 

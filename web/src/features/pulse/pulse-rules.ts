@@ -1,4 +1,4 @@
-import { LiveSocketMessage, PULSE_LIMIT, pulseWindow, WEBSOCKET_PATH, type PulseEvent } from '@warriors/contracts';
+import { PULSE_EVENT_TYPES, PULSE_LIMIT, pulseWindow, WEBSOCKET_PATH, type LiveSocketMessage, type PulseEvent } from '@warriors/contracts';
 import { parseServerTime } from '../../lib/relative-time';
 import { NUDGES } from './nudges';
 
@@ -83,8 +83,27 @@ export function liveMessageFrom(frame: unknown): LiveSocketMessage | null {
   } catch {
     return null;
   }
-  const message = LiveSocketMessage.safeParse(data);
-  return message.success ? message.data : null;
+  if (typeof data !== 'object' || data === null) return null;
+  const { kind, payload } = data as { kind?: unknown; payload?: unknown };
+  if (kind === 'boards.changed') return { kind };
+  if (kind !== 'pulse') return null;
+  const event = pulseEventFrom(payload);
+  return event ? { kind, payload: event } : null;
+}
+
+/**
+ * A frame's pulse event with the fields the contracts' PulseEvent names, or null when one is missing or
+ * of another type. Checked by hand, as the contracts' schema would (pulse-rules.test.ts holds the two
+ * together), because the dashboard's first load carries no schema (docs/decisions.md).
+ */
+function pulseEventFrom(payload: unknown): PulseEvent | null {
+  if (typeof payload !== 'object' || payload === null) return null;
+  const { id, type, user_id, username, name, message, related_user, created_at } = payload as Record<string, unknown>;
+  const isEventType = (value: unknown): value is PulseEvent['type'] => (PULSE_EVENT_TYPES as readonly unknown[]).includes(value);
+  if (typeof id !== 'string' || !isEventType(type) || typeof user_id !== 'string' || typeof username !== 'string') return null;
+  if (typeof message !== 'string' || typeof created_at !== 'string' || (related_user !== null && typeof related_user !== 'string')) return null;
+  if (name !== undefined && typeof name !== 'string') return null;
+  return { id, type, user_id, username, ...(name === undefined ? {} : { name }), message, related_user, created_at };
 }
 
 /** Spec point 6: nobody nudges themselves, and coach events take no nudges. */
