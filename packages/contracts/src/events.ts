@@ -109,15 +109,18 @@ export const ChallengeInvited = envelope(
 );
 
 /**
- * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`) or a goal's
- * completion bonus (id `points.awarded:campaign:<user_campaign_id>`). Held entries award nothing until confirmed.
+ * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`), a goal's
+ * completion bonus (id `points.awarded:campaign:<user_campaign_id>`) or a deleted entry's reversal
+ * (negative points, activity_id the deleted entry's, id `points.awarded:reversal:<activity_id>`).
+ * Held entries award nothing until confirmed, and a held entry's reversal takes nothing back.
  */
 export const PointsAwarded = envelope(
   'points.awarded',
   z.object({
     user_id: z.string(),
-    points: z.number().int().nonnegative(),
-    reason: z.enum(['activity', 'campaign_bonus']),
+    /** Negative only for a reversal. */
+    points: z.number().int(),
+    reason: z.enum(['activity', 'campaign_bonus', 'reversal']),
     activity_id: z.string().nullable(),
     local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     awarded_at: z.string(),
