@@ -49,6 +49,8 @@ export const Activity = z.object({
 export type Activity = z.infer<typeof Activity>;
 
 export const RecentActivity = z.object({
+  /** The entry's id: its owner may delete it while it is of their local today (DELETE /api/activity/{id}). */
+  id: z.string(),
   user_id: z.string(),
   name: z.string(),
   username: z.string(),

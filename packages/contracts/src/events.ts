@@ -42,20 +42,28 @@ export const UserRegistered = envelope('user.registered', UserProjection.extend(
 export const UserUpdated = envelope('user.updated', UserProjection);
 export const UserDeleted = envelope('user.deleted', z.object({ user_id: z.string() }));
 
-export const ActivityLogged = envelope(
-  'activity.logged',
-  z.object({
-    activity_id: z.string(),
-    user_id: z.string(),
-    activity_type: ActivityType,
-    quantity: z.number().int().positive(),
-    points: z.number().int().nonnegative(),
-    occurred_at: z.string(),
-    /** The actor's local date when it was logged: the day bucket every consumer uses. */
-    local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
-    timezone: z.string(),
-  }),
-);
+/** An entry's figures, as activity.logged and activity.deleted carry them. */
+const EntryFigures = z.object({
+  activity_id: z.string(),
+  user_id: z.string(),
+  activity_type: ActivityType,
+  quantity: z.number().int().positive(),
+  points: z.number().int().nonnegative(),
+  /** The actor's local date when it was logged: the day bucket every consumer uses. */
+  local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  timezone: z.string(),
+});
+
+export const ActivityLogged = envelope('activity.logged', EntryFigures.extend({ occurred_at: z.string() }));
+
+/**
+ * Its owner deleted an activity of their current local day (id `activity.deleted:<activity_id>`, one
+ * per activity however often it is asked for): every consumer reverses what the entry fed, by the
+ * activity id, once. The figures are the logged entry's (its local_date is the owner's local today
+ * when deleted), so a consumer can tell what to take back.
+ */
+export const ActivityDeleted = envelope('activity.deleted', EntryFigures.extend({ deleted_at: z.string() }));
+export const activityDeletedEventId = (activityId: string) => `activity.deleted:${activityId}`;
 
 export const BadgeEarned = envelope(
   'badge.earned',
@@ -101,15 +109,18 @@ export const ChallengeInvited = envelope(
 );
 
 /**
- * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`) or a goal's
- * completion bonus (id `points.awarded:campaign:<user_campaign_id>`). Held entries award nothing until confirmed.
+ * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`), a goal's
+ * completion bonus (id `points.awarded:campaign:<user_campaign_id>`) or a deleted entry's reversal
+ * (negative points, activity_id the deleted entry's, id `points.awarded:reversal:<activity_id>`).
+ * Held entries award nothing until confirmed, and a held entry's reversal takes nothing back.
  */
 export const PointsAwarded = envelope(
   'points.awarded',
   z.object({
     user_id: z.string(),
-    points: z.number().int().nonnegative(),
-    reason: z.enum(['activity', 'campaign_bonus']),
+    /** Negative only for a reversal. */
+    points: z.number().int(),
+    reason: z.enum(['activity', 'campaign_bonus', 'reversal']),
     activity_id: z.string().nullable(),
     local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
     awarded_at: z.string(),
@@ -155,6 +166,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   UserUpdated,
   UserDeleted,
   ActivityLogged,
+  ActivityDeleted,
   BadgeEarned,
   CampaignCompletedEvent,
   ChallengeCreated,
@@ -190,6 +202,7 @@ export const SUBJECTS = {
   'user.updated': 'user.updated',
   'user.deleted': 'user.deleted',
   'activity.logged': 'activity.logged',
+  'activity.deleted': 'activity.deleted',
   'badge.earned': 'badge.earned',
   'campaign.completed': 'campaign.completed',
   'challenge.created': 'challenge.created',

@@ -54,13 +54,14 @@ export const EXPORT_CSV_COLUMNS = [
 export const ExportProfile = User.omit({ streak_days: true, badges: true }).extend({ created_at: IsoInstant });
 export type ExportProfile = z.infer<typeof ExportProfile>;
 
-/** A row of the points ledger: an entry's points or a goal's bonus. */
+/** A row of the points ledger: an entry's points, a goal's bonus, or a deleted entry's reversal (both rows kept). */
 export const ExportLedgerRow = z.object({
   id: z.number().int(),
-  source: z.enum(['activity', 'campaign']),
-  /** The activity's id, or the completed goal's event id. */
+  source: z.enum(['activity', 'campaign', 'reversal']),
+  /** The activity's id, the completed goal's event id, or `reversal:<activity_id>`. */
   source_id: z.string(),
-  points: z.number().int().nonnegative(),
+  /** Negative only on a reversal. */
+  points: z.number().int(),
   activity_type: z.string().nullable(),
   quantity: z.number().int().nullable(),
   local_date: LocalDateText,

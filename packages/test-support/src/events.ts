@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { pointsFor, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
+import { activityDeletedEventId, pointsFor, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
 import type { Bus, Database } from '@warriors/kit';
 import { eventually } from './polling';
 
@@ -61,4 +61,10 @@ export function activityLogged(userId: string, type: ActivityType, at: string, o
       timezone: options.timezone ?? 'UTC',
     },
   };
+}
+
+/** activity.deleted as activity publishes it for a logged entry, deleted at `at` (ISO). */
+export function activityDeleted(logged: EventOf<'activity.logged'>, at: string): EventOf<'activity.deleted'> {
+  const { occurred_at: _loggedAt, ...figures } = logged.data;
+  return { id: activityDeletedEventId(figures.activity_id), type: 'activity.deleted', v: 1, occurredAt: at, data: { ...figures, deleted_at: at } };
 }

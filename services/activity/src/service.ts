@@ -10,6 +10,7 @@ import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
 import { createActivityLog } from './use-cases/log-activity.use-case';
+import { deleteActivity } from './use-cases/delete-activity.use-case';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
 import { exportEntries } from './use-cases/export-entries.use-case';
@@ -66,7 +67,13 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     routes: [
-      activityRoutes(activityLog, createLogVelocity(ports.velocityLimits ?? DEFAULT_VELOCITY_LIMITS, ports.clock), reports, ports.tokens),
+      activityRoutes(
+        activityLog,
+        deleteActivity({ db, outbox, clock: ports.clock, users }),
+        createLogVelocity(ports.velocityLimits ?? DEFAULT_VELOCITY_LIMITS, ports.clock),
+        reports,
+        ports.tokens,
+      ),
       usersRoutes(reports, readAuth),
       exportRoutes(exportEntries(reportDeps), readAuth, ports.logger),
     ],

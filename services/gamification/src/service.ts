@@ -15,6 +15,7 @@ import {
   type Subscription,
 } from '@warriors/kit';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
+import { consumeActivityDeleted } from './events/activity-deleted.consumer';
 import { listenForBoardChanges } from './events/boards-changed.listener';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
 import { USERS_DURABLE } from './events/user-events.consumer';
@@ -91,6 +92,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
         await Promise.all([
           listenForBoardChanges({ bus, leaderboards, logger }),
           consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
+          consumeActivityDeleted({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
           consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
           answerGamificationQuestions(bus, {

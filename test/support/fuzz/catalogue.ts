@@ -66,6 +66,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
 
   { method: 'POST', path: '/api/activity', service: 'activity', auth: 'required', body: LogActivityBody, idempotent: true },
   { method: 'POST', path: '/api/activity/bulk', service: 'activity', auth: 'required', body: BulkActivityBody, idempotent: true },
+  { method: 'DELETE', path: '/api/activity/:id', service: 'activity', auth: 'required', params: { id: 'activityId' } },
   { method: 'GET', path: '/api/recent-activities', service: 'activity', auth: 'none', query: TimezoneQuery },
   { method: 'GET', path: '/api/users/:id/summary', service: 'activity', auth: 'required', params: { id: 'userId' }, query: SummaryQuery },
   { method: 'GET', path: '/api/users/:id/metrics/funnel', service: 'activity', auth: 'required', params: { id: 'userId' }, query: FunnelQuery },

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { newEvent, type EventOf } from '@warriors/contracts';
+import { activityDeletedEventId, newEvent, type EventOf } from '@warriors/contracts';
 import type { ActivityRecord } from './activity';
 
 /** A fresh event id (also its Nats-Msg-Id), distinct from the activity id it carries in data. */
@@ -17,4 +17,21 @@ export const activityLogged = (record: ActivityRecord, timezone: string, request
       timezone,
     },
     { id: randomUUID(), at: record.created_at, requestId },
+  );
+
+/** Its id is derived from the activity's: a deletion asked twice (or retried) publishes one event. */
+export const activityDeleted = (record: ActivityRecord, timezone: string, deletedAt: Date, requestId: string): EventOf<'activity.deleted'> =>
+  newEvent(
+    'activity.deleted',
+    {
+      activity_id: record.id,
+      user_id: record.user_id,
+      activity_type: record.activity_type,
+      quantity: record.quantity,
+      points: record.points,
+      local_date: record.local_date,
+      timezone,
+      deleted_at: deletedAt.toISOString(),
+    },
+    { id: activityDeletedEventId(record.id), at: deletedAt, requestId },
   );

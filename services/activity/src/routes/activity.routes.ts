@@ -1,9 +1,10 @@
 import { Router, type Request } from 'express';
-import { BulkActivityBody, IDEMPOTENCY_HEADER, IdempotencyHeaders, LogActivityBody } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, TooManyRequestsError, type TokenSigner } from '@warriors/kit';
+import { ActivityIdParams, BulkActivityBody, IDEMPOTENCY_HEADER, IdempotencyHeaders, LogActivityBody } from '@warriors/contracts';
+import { currentUserId, parse, parsePathId, requireAuth, TooManyRequestsError, type TokenSigner } from '@warriors/kit';
 import type { LogKind } from '../domain/velocity';
 import { TimezoneQuery } from '@warriors/contracts';
 import type { ActivityLog } from '../use-cases/log-activity.use-case';
+import { ACTIVITY_NOT_FOUND, type DeleteActivity } from '../use-cases/delete-activity.use-case';
 import type { LogVelocity } from '../use-cases/log-velocity';
 import type { listRecentActivities } from '../use-cases/list-recent-activities.use-case';
 
@@ -12,7 +13,7 @@ export interface Reports {
   recent: ReturnType<typeof listRecentActivities>;
 }
 
-export function activityRoutes(activityLog: ActivityLog, velocity: LogVelocity, reports: Reports, tokens: TokenSigner): Router {
+export function activityRoutes(activityLog: ActivityLog, deletion: DeleteActivity, velocity: LogVelocity, reports: Reports, tokens: TokenSigner): Router {
   const router = Router();
   const auth = requireAuth(tokens);
   const idempotencyKey = (headers: unknown) => parse(IdempotencyHeaders, headers, 'header')[IDEMPOTENCY_HEADER] ?? null;
@@ -34,6 +35,13 @@ export function activityRoutes(activityLog: ActivityLog, velocity: LogVelocity, 
     const key = idempotencyKey(req.headers);
     limitVelocity(req, 'bulk');
     res.status(201).json(await activityLog.log(currentUserId(req), { activity_type, quantity, note, idempotency_key: key }, req.id));
+  });
+
+  // An entry of the owner's current local day: 204, again for one already deleted; 404 for anyone else's.
+  router.delete('/api/activity/:id', auth, async (req, res) => {
+    const { id } = parsePathId(ActivityIdParams, req.params, ACTIVITY_NOT_FOUND);
+    await deletion(currentUserId(req), id, req.id);
+    res.status(204).end();
   });
 
   router.get('/api/recent-activities', async (req, res) => {

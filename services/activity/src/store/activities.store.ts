@@ -8,7 +8,8 @@ import type { PointsPeriods, PointsTotals } from '../domain/summary';
 import type { DateRange } from '../domain/windows';
 import { SCHEMA, type ActivityDatabase, type Executor } from './schema';
 
-const activities = (db: Executor) => db.withSchema(SCHEMA).selectFrom('activities');
+/** The entries that count: a deleted one keeps its row, and no read of entries sees it. */
+const activities = (db: Executor) => db.withSchema(SCHEMA).selectFrom('activities').where('activities.deleted_at', 'is', null);
 
 const RECORD_COLUMNS = ['id', 'user_id', 'activity_type', 'quantity', 'points', 'note', 'created_at', 'idempotency_key'] as const;
 const localDateText = sql<LocalDate>`local_date::text`.as('local_date');
@@ -136,6 +137,7 @@ export async function statsGroups(db: Executor, userId: string, from: LocalDate)
 }
 
 export interface FeedRow {
+  id: string;
   user_id: string;
   name: string;
   username: string;
@@ -154,8 +156,9 @@ export async function recentVisible(db: Executor, limit: number): Promise<FeedRo
     .withSchema(SCHEMA)
     .selectFrom('activities as a')
     .innerJoin('users as u', 'u.user_id', 'a.user_id')
-    .select(['a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.quantity', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
+    .select(['a.id', 'a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.quantity', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
     .where('u.show_in_battle_pulse', '=', true)
+    .where('a.deleted_at', 'is', null)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.seq', 'desc')
     .limit(limit)
@@ -185,4 +188,23 @@ export async function exportedEntriesPage(db: Executor, userId: string, after: E
       .where((eb) => eb(eb.refTuple('local_date', 'created_at', 'seq'), '>', eb.tuple(after.local_date, after.created_at, after.seq)));
   }
   return query.execute();
+}
+
+/** An entry of a user with when it was deleted (null while it counts), locked for its deletion; undefined when it is not theirs. */
+export async function ownEntryForDeletion(trx: Executor, userId: string, activityId: string): Promise<{ record: ActivityRecord; deleted_at: Date | null } | undefined> {
+  const row = await trx
+    .withSchema(SCHEMA)
+    .selectFrom('activities')
+    .select([...RECORD_COLUMNS, localDateText, 'deleted_at'])
+    .where('id', '=', activityId)
+    .where('user_id', '=', userId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { deleted_at, ...record } = row;
+  return { record, deleted_at };
+}
+
+export async function markDeleted(trx: Executor, activityId: string, at: Date): Promise<void> {
+  await trx.withSchema(SCHEMA).updateTable('activities').set({ deleted_at: at }).where('id', '=', activityId).execute();
 }

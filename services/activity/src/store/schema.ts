@@ -20,6 +20,8 @@ interface ActivitiesTable {
   local_date: string;
   created_at: Date;
   idempotency_key: string | null;
+  /** When its owner deleted it (the row stays; every read skips it), null while it counts. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface ActivityDatabase extends ConsumerTables {

@@ -57,6 +57,7 @@ it('fills the row from the user projection and the catalog', async () => {
   const rows: RecentActivity[] = (await feed()).body;
   const meeting = rows.find((r) => r.user_id === alice.user.user_id && r.activity_type === 'meeting');
   expect(meeting).toEqual({
+    id: expect.stringMatching(/^[0-9a-f-]{36}$/),
     user_id: alice.user.user_id,
     name: 'Alice Vance',
     username: alice.user.username,

@@ -70,3 +70,14 @@ export function repeatCountsOfBatch(earned: ReadonlyArray<{ user_id: string; bad
     return rowsAfter(badge.user_id, badge.badge_type) - remaining;
   });
 }
+
+/**
+ * The badges held in the cycles of `date` whose rule no longer holds on the user's context around it
+ * as it stands now (after a deleted entry of the date was taken back): each is revoked. The streak is
+ * judged as an award on that date judges it.
+ */
+export function badgesNoLongerMet(context: BadgeContext, date: LocalDate, dailyGoalPoints: number): HeldBadge[] {
+  const stats = badgeStats(context.totals, streakDays(context.dates, date));
+  const met = new Set(qualifyingBadges(stats, date, dailyGoalPoints).map((q) => heldKey(q.spec.key, q.cycleKey)));
+  return context.earned.filter((badge) => !met.has(heldKey(badge.badge_type, badge.cycle_key)));
+}

@@ -15,6 +15,14 @@ export const activityPointsAwarded = (award: Award & { activity_id: string }, at
     { id: pointsAwardedEventId(award.activity_id), at, requestId },
   );
 
+/** A deleted entry's points taken back off the ledger (negative), after the boards took them back. */
+export const reversalPointsAwarded = (award: Award & { activity_id: string }, at: Date, requestId?: string): EventOf<'points.awarded'> =>
+  newEvent(
+    'points.awarded',
+    { user_id: award.user_id, points: award.points, reason: 'reversal', activity_id: award.activity_id, local_date: award.local_date, awarded_at: at.toISOString() },
+    { id: `points.awarded:reversal:${award.activity_id}`, at, requestId },
+  );
+
 /** `campaign.completed:` as campaignCompletedEventId spells it, read off the contract so the two cannot drift. */
 const BONUS_SOURCE_PREFIX = campaignCompletedEventId(0).replace(/0$/, '');
 

@@ -39,3 +39,13 @@ export async function badgeRowCounts(
 export async function badgeRows(db: Executor, userId: string): Promise<EarnedBadgeRow[]> {
   return inSchema(db).selectFrom('user_badges').select(['id', 'badge_type', 'earned_at']).where('user_id', '=', userId).execute();
 }
+
+/** Removes a user's badges in the given cycles (their rule no longer holds): the badge may be earned again in that cycle. */
+export async function revokeBadges(db: Executor, userId: string, badges: ReadonlyArray<{ badge_type: BadgeType; cycle_key: string }>): Promise<void> {
+  if (badges.length === 0) return;
+  await inSchema(db)
+    .deleteFrom('user_badges')
+    .where('user_id', '=', userId)
+    .where((eb) => eb.or(badges.map((b) => eb.and([eb('badge_type', '=', b.badge_type), eb('cycle_key', '=', b.cycle_key)]))))
+    .execute();
+}

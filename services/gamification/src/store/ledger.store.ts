@@ -3,3 +3,4 @@ export * from './ledger/user-lock.store';
 export * from './ledger/entries.store';
 export * from './ledger/holds.store';
 export * from './ledger/points.store';
+export * from './ledger/reversals.store';

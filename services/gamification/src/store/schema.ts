@@ -5,7 +5,7 @@ import type { ConsumerTables } from '@warriors/kit';
 export const SCHEMA = 'gamification';
 
 /** What credited the points: a logged activity, or a campaign's completion bonus. */
-export type LedgerSource = 'activity' | 'campaign';
+export type LedgerSource = 'activity' | 'campaign' | 'reversal';
 
 export interface UserRow {
   user_id: string;

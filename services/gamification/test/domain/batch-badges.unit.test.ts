@@ -1,7 +1,7 @@
 import { addDays, pointsFor, type ActivityType, type BadgeType, type LocalDate } from '@warriors/contracts';
 import { cycleKey, qualifyingBadges, scopeRanges } from '../../src/domain/badges';
 import type { HeldBadge } from '../../src/domain/badges';
-import { freshBadgesOfBatch, repeatCountsOfBatch, type BadgeContext } from '../../src/domain/batch-badges';
+import { badgesNoLongerMet, freshBadgesOfBatch, repeatCountsOfBatch, type BadgeContext } from '../../src/domain/batch-badges';
 import { badgeStats, type LedgerEntry, type ScopeTotals } from '../../src/domain/ledger';
 import { streakDays } from '../../src/domain/streak';
 
@@ -173,5 +173,29 @@ describe('repeatCountsOfBatch', () => {
     ];
     const after: Record<string, number> = { 'ana/daily_victory': 5, 'ben/daily_victory': 1, 'ana/call_crusher': 2 };
     expect(repeatCountsOfBatch(earned, (user, type) => after[`${user}/${type}`]!)).toEqual([4, 1, 2, 5]);
+  });
+});
+
+describe('badgesNoLongerMet', () => {
+  const day: LocalDate = '2026-03-18';
+
+  it('names a daily badge whose threshold the remaining entries of its day miss, and keeps one still met', () => {
+    const kept = entry('u1', day, 'cold_call', 50);
+    const held: HeldBy[] = [
+      { user_id: 'u1', badge_type: 'call_crusher', cycle_key: day },
+      { user_id: 'u1', badge_type: 'daily_victory', cycle_key: day },
+    ];
+    // The 5 meetings that made the daily goal (50 cold calls are 50 points too) were deleted: both still met.
+    expect(badgesNoLongerMet(contextFrom([kept], held, 'u1', day), day, GOAL)).toEqual([]);
+    // With only 49 cold calls left, neither is.
+    const fewer = entry('u1', day, 'cold_call', 49);
+    expect(badgesNoLongerMet(contextFrom([fewer], held, 'u1', day), day, GOAL).map((b) => b.badge_type)).toEqual(['call_crusher', 'daily_victory']);
+  });
+
+  it('names a streak badge when the day that made the streak has nothing left', () => {
+    const earlier = Array.from({ length: 6 }, (_, i) => entry('u1', addDays(day, i - 6), 'email', 1));
+    const held: HeldBy[] = [{ user_id: 'u1', badge_type: 'seven_day_streak', cycle_key: cycleKey('weekly', day) }];
+    expect(badgesNoLongerMet(contextFrom([...earlier, entry('u1', day, 'email', 1)], held, 'u1', day), day, NO_GOAL)).toEqual([]);
+    expect(badgesNoLongerMet(contextFrom(earlier, held, 'u1', day), day, NO_GOAL).map((b) => b.badge_type)).toEqual(['seven_day_streak']);
   });
 });

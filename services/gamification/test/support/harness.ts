@@ -1,11 +1,25 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { campaignCompletedEventId, type ActivityType, type EventOf, type UserProjection } from '@warriors/contracts';
-import { createMemoryBus, createMetrics, fixedClock, inProcessLeaderboard, listen, type Bus, type Clock, type Database, type ServicePorts } from '@warriors/kit';
+import { campaignCompletedEventId, type ActivityType, type DomainEvent, type EventOf, type UserProjection } from '@warriors/contracts';
+import {
+  createMemoryBus,
+  createMetrics,
+  createRedis,
+  createRedisLeaderboardStore,
+  fixedClock,
+  inProcessLeaderboard,
+  listen,
+  type Bus,
+  type Clock,
+  type Database,
+  type Redis,
+  type ServicePorts,
+} from '@warriors/kit';
 import {
   activityLogged,
   faultFigures,
   registerTestUser,
+  startServiceOnNats,
   startServiceUnderTest,
   testUser,
   type ActivityOptions,
@@ -171,6 +185,45 @@ export function gamificationForSuite(at: string): { get(): TestGamification } {
     get() {
       if (!started) throw new Error('the service starts in beforeAll');
       return started;
+    },
+  };
+}
+
+/** A local date `days` after a start 50 days ahead of the real date: Redis expires day keys by its own clock, so dates sit ahead. */
+export const dayAhead = (days: number) => new Date(Math.floor(Date.now() / DAY_MS) * DAY_MS + (50 + days) * DAY_MS).toISOString().slice(0, 10);
+
+export interface NatsSuite {
+  gamification: ServiceUnderTest<Bus>;
+  bus: Bus;
+  store: LeaderboardStore;
+}
+
+/**
+ * The service for the tests of the file this is called in, on PostgreSQL, NATS JetStream (a stream of
+ * the file's own) and Redis (namespace `<name>-<random>`), the clock `clock`; every event of
+ * `subjects` it publishes is pushed onto `heard`. Started before the tests, closed after; `get()` inside them.
+ */
+export function natsSuiteFor(name: string, clock: PinnedClock, subjects: readonly string[], heard: DomainEvent[]): { get(): NatsSuite } {
+  let suite: NatsSuite | undefined;
+  let redis: Redis | undefined;
+  beforeAll(async () => {
+    redis = createRedis(REDIS_URL);
+    const store = createRedisLeaderboardStore(redis, { namespace: `${name}-${randomBytes(6).toString('hex')}` });
+    const gamification = await startServiceOnNats({ name: 'gamification', clock, create: (ports) => createGamificationService({ ...ports, leaderboard: store }) });
+    await gamification.bus.consume({ durable: `${name.replace(/-/g, '_')}_listener`, subjects }, async (event) => {
+      heard.push(event);
+    });
+    suite = { gamification, bus: gamification.bus, store };
+  });
+  afterAll(async () => {
+    await suite?.gamification.close();
+    await suite?.store.clear();
+    await redis?.quit();
+  });
+  return {
+    get() {
+      if (!suite) throw new Error('the service starts in beforeAll');
+      return suite;
     },
   };
 }

@@ -22,6 +22,7 @@ import {
   Target,
   TrendingUp,
   Trophy,
+  Undo2,
   Users,
   X,
   type LucideIcon,
@@ -54,6 +55,7 @@ export const UI_ICONS = {
   active: CircleCheck,
   offline: CircleDashed,
   download: Download,
+  undo: Undo2,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -96,6 +96,36 @@ describe('Log Activity panel', () => {
     await settle(store, { fakeTimers: true });
   });
 
+  it("offers Undo beside 'Recorded!' for 10 seconds after a log", async () => {
+    jest.useFakeTimers();
+    const { user, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) }, { fakeTimers: true });
+    await user.click(logButton('Cold Call'));
+    await flushNetwork();
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo.parentElement).toHaveTextContent('Recorded! 1 Cold Call');
+    act(() => jest.advanceTimersByTime(9_999));
+    expect(screen.getByRole('button', { name: 'Undo' })).toBeInTheDocument();
+    act(() => jest.advanceTimersByTime(1));
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+    await settle(store, { fakeTimers: true });
+  });
+
+  it('deletes the entry just logged on Undo, refetches what it fed and the user, and takes the offer away', async () => {
+    const { user, fetchMock, store } = await openDashboard({
+      'POST /api/activity': jsonResponse(201, logResult()),
+      'DELETE /api/activity/a-1': jsonResponse(204, null),
+    });
+    await user.click(logButton('Cold Call'));
+    await settle(store);
+    const readsBefore = callsTo(fetchMock, 'GET /api/leaderboard/today').length;
+    const meBefore = callsTo(fetchMock, 'GET /api/me').length;
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'DELETE /api/activity/a-1')).toHaveLength(1);
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/today').length).toBeGreaterThan(readsBefore));
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/me').length).toBeGreaterThan(meBefore));
+  });
+
   /** The reads of the dashboard a log may change, counted once the dashboard has read each once. */
   const READS = ['GET /api/recent-activities', 'GET /api/leaderboard/today', 'GET /api/leaderboard/me?window=today', 'GET /api/campaigns', 'GET /api/activity/held', 'GET /api/me'];
   const readCounts = (fetchMock: jest.Mock) => Object.fromEntries(READS.map((read) => [read, callsTo(fetchMock, read).length]));

@@ -12,12 +12,13 @@ import { HonorModal } from './HonorModal';
 import { createIdempotencyKeys } from './idempotency-keys';
 import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
 import { useCelebration } from './use-celebration';
+import { UNDO_MS, UndoRecorded } from './UndoRecorded';
 import { useFlash } from '../../lib/use-flash';
 import { useReadsRefreshedAfter } from '../../lib/reads-refreshed';
 import './activity.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
-import { counted } from '../../lib/counted';
+import { activityCount, counted } from '../../lib/counted';
 
 /** The panel's id, for the screen that brings it into view. */
 export const LOG_PANEL_ID = 'log-activity';
@@ -59,6 +60,9 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
   const [logActivity, singleState] = useLogActivityMutation();
   const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
   const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
+  // The last log, offered for Undo for UNDO_MS; an entry undone leaves it at once.
+  const [undoable, offerUndo] = useFlash<{ activityId: string; label: string }>(UNDO_MS);
+  const [undoneId, setUndoneId] = useState<string | null>(null);
   const { shown, celebrate, dismiss } = useCelebration();
   const readsRefreshedAfter = useReadsRefreshedAfter();
   const [dialog, setDialog] = useState<Dialog | null>(null);
@@ -83,6 +87,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
       setLoggedHere(true);
       setDialog(null);
       flashRecorded(button);
+      offerUndo({ activityId: result.activity.id, label: activityCount(result.activity.quantity, result.activity.activity_type) });
       if (result.held && result.held_message) setHeld({ activityId: result.activity.id, message: result.held_message });
       void readsRefreshedAfter(sent.requestId, changedByLog(result)).then(() => celebrate(result));
       return null;
@@ -126,6 +131,9 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
         <div className="log-panel-alert">
           <Alert tone="error">{error}</Alert>
         </div>
+      )}
+      {undoable && undoable.activityId !== undoneId && (
+        <UndoRecorded key={undoable.activityId} activityId={undoable.activityId} label={undoable.label} onUndone={() => setUndoneId(undoable.activityId)} />
       )}
       {held && <HeldNotice key={held.activityId} activityId={held.activityId} message={held.message} />}
       <div className={lock ? 'log-panel log-panel--locked' : 'log-panel'}>

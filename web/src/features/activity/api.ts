@@ -22,6 +22,9 @@ export function changedByLog(result: LogResult) {
   ] as const;
 }
 
+/** The reads a deletion changes: what a log counted in, wherever it went. */
+export const CHANGED_BY_DELETE = ['RecentActivity', 'Campaigns', 'Leaderboard', 'MyStanding', 'Badges', 'HeldActivity', 'Challenges'] as const;
+
 /**
  * The streak and badges live on the user (spec point 4): gamification's answer carries them, and
  * /me is asked only when it did not answer in time.
@@ -70,6 +73,22 @@ export const activityApi = api.injectEndpoints({
       query: (activityId) => ({ url: `/activity/${encodeURIComponent(activityId)}/confirm`, method: 'POST' }),
       invalidatesTags: (result) => (result ? ['HeldActivity', 'Leaderboard', 'MyStanding'] : []),
     }),
+    /**
+     * Deletes an own entry of today (the 'Recorded!' Undo, or Delete on a row): everything it fed is
+     * reversed by the services, so every read it changed is refetched, the user (streak, badges) too.
+     */
+    deleteActivity: build.mutation<null, string>({
+      query: (activityId) => ({ url: `/activity/${encodeURIComponent(activityId)}`, method: 'DELETE' }),
+      invalidatesTags: (_result, error) => (error ? [] : [...CHANGED_BY_DELETE]),
+      onQueryStarted: async (_activityId, { dispatch, queryFulfilled }) => {
+        try {
+          await queryFulfilled;
+        } catch {
+          return;
+        }
+        await dispatch(fetchCurrentUser());
+      },
+    }),
     getRecentActivities: build.query<RecentActivity[], void>({
       query: () => '/recent-activities',
       providesTags: ['RecentActivity'],
@@ -77,4 +96,5 @@ export const activityApi = api.injectEndpoints({
   }),
 });
 
-export const { useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation } = activityApi;
+export const { useDeleteActivityMutation, useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation } =
+  activityApi;

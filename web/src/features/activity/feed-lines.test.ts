@@ -2,6 +2,7 @@ import type { RecentActivity } from '@warriors/contracts';
 import { groupFeed } from './feed-lines';
 
 const row = (overrides: Partial<RecentActivity>): RecentActivity => ({
+  id: 'a-1',
   user_id: 'u-1',
   name: 'Sam Whitfield',
   username: 'sam',

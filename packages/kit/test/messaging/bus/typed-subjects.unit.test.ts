@@ -20,7 +20,7 @@ expectType<Equal<EventOn<'user.>'>, EventOf<'user.registered' | 'user.updated' |
 expectType<Equal<EventOn<'user.>', Tomorrow>, EventOn<'user.>'>>>();
 expectType<Equal<EventOn<'league.>', Tomorrow>, LeagueCreated>>();
 expectType<Equal<EventOn<'activity.logged' | 'campaign.completed'>, EventOf<'activity.logged' | 'campaign.completed'>>>();
-expectType<Equal<EventOn<'*.deleted'>, EventOf<'user.deleted'>>>();
+expectType<Equal<EventOn<'*.deleted'>, EventOf<'user.deleted' | 'activity.deleted'>>>();
 expectType<Equal<EventOn<string>, DomainEvent>>();
 
 /** A consumer of user.* handling every event it can receive: it compiles with tomorrow's union as it does today. */

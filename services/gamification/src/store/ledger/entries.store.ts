@@ -5,6 +5,7 @@ import type { BadgeContext } from '../../domain/batch-badges';
 import { dayOfTypeKey, type DayOfType } from '../../domain/ceilings';
 import type { LedgerEntry } from '../../domain/ledger';
 import { SCHEMA, type Executor } from '../schema';
+import { notReversed } from './reversals.store';
 
 export interface AppliedBatch {
   /** The batch's users who were deleted: none of their entries went in. */
@@ -143,6 +144,8 @@ const LEDGER_STATE = `
   logged as (
     select d.user_id, d.local_date, d.activity_type, sum(l.quantity)::int as quantity
     from days d join ${SCHEMA}.ledger l on l.user_id = d.user_id and l.local_date = d.local_date and l.activity_type = d.activity_type
+    -- A deleted entry (its reversal beside it) no longer counts towards the day's ceiling.
+    where ${notReversed('l')}
     group by d.user_id, d.local_date, d.activity_type
   )
   select coalesce((select json_agg(logged) from logged), '[]') as logged,

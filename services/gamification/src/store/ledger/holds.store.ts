@@ -1,7 +1,8 @@
-import { CompiledQuery } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { ActivityType, LocalDate } from '@warriors/contracts';
 import type { BonusEntry } from '../../domain/ledger';
 import { inSchema, SCHEMA, type Executor } from '../schema';
+import { notReversed } from './reversals.store';
 
 /** A campaign bonus's ledger row; a copy already in the ledger is left as it is. */
 export async function insertBonusEntry(db: Executor, entry: BonusEntry, held: boolean): Promise<void> {
@@ -32,6 +33,7 @@ export async function heldActivities(db: Executor, userId: string): Promise<Held
     .where('user_id', '=', userId)
     .where('source', '=', 'activity')
     .where('held', '=', true)
+    .where(sql<boolean>`${sql.raw(notReversed('ledger'))}`)
     .orderBy('occurred_at', 'desc')
     .execute();
   return rows as HeldRow[];
@@ -39,7 +41,7 @@ export async function heldActivities(db: Executor, userId: string): Promise<Held
 
 // $1 user id, $2 the activity that completed the goal (or null), $3 the bonus's source id.
 const BONUS_STATE = `
-  select exists (select 1 from ${SCHEMA}.ledger where user_id = $1 and source = 'activity' and held) as held_entries,
+  select exists (select 1 from ${SCHEMA}.ledger l where user_id = $1 and source = 'activity' and held and ${notReversed('l')}) as held_entries,
     ($2::text is null or exists (select 1 from ${SCHEMA}.ledger where source_id = $2 and user_id = $1 and source = 'activity')) as activity_arrived,
     (select held from ${SCHEMA}.ledger where source_id = $3 and source = 'campaign') as bonus_held`;
 
@@ -68,14 +70,14 @@ export async function bonusStateOf(db: Executor, userId: string, completingActiv
 // $4, whose board apply a repeated confirm repeats like the entry's.
 const RELEASE_HELD = `
   with target as (
-    select id, held from ${SCHEMA}.ledger where source_id = $1 and user_id = $2 and source = 'activity' for update
+    select id, held from ${SCHEMA}.ledger l where source_id = $1 and user_id = $2 and source = 'activity' and ${notReversed('l')} for update
   ),
   released as (
     update ${SCHEMA}.ledger l set held = false, confirmed_at = $3::timestamptz from target t where l.id = t.id and t.held
     returning l.user_id, l.local_date, l.activity_type, l.quantity, l.points, l.occurred_at
   ),
   still_held as (
-    select 1 from ${SCHEMA}.ledger where user_id = $2 and source = 'activity' and held and id not in (select id from target) limit 1
+    select 1 from ${SCHEMA}.ledger l where user_id = $2 and source = 'activity' and held and ${notReversed('l')} and id not in (select id from target) limit 1
   ),
   released_bonuses as (
     update ${SCHEMA}.ledger b set held = false, confirmed_at = $3::timestamptz
