@@ -13,6 +13,7 @@ import {
   Download,
   Flag,
   Flame,
+  Globe,
   Hourglass,
   Lock,
   Menu,
@@ -54,6 +55,7 @@ export const UI_ICONS = {
   active: CircleCheck,
   offline: CircleDashed,
   download: Download,
+  timeZone: Globe,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {
