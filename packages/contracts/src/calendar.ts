@@ -145,3 +145,55 @@ export function datesBetween(from: LocalDate, to: LocalDate): LocalDate[] {
   for (let d = from; d <= to; d = addDays(d, 1)) dates.push(d);
   return dates;
 }
+
+/**
+ * Where a broker's days are counted: their timezone and, after a change of it, the day the change left
+ * in force (`day_carry_date`) until the instant `day_carry_until` (ISO). Both null when no carry was
+ * ever made (accounts and events from before the rule read the same).
+ */
+export interface DayZone {
+  timezone: string;
+  day_carry_date?: LocalDate | null;
+  day_carry_until?: string | null;
+}
+
+/** The carry a change of zone leaves on the account (docs/decisions.md, "A change of timezone"). */
+export interface DayCarry {
+  day_carry_date: LocalDate;
+  day_carry_until: string;
+}
+
+const carryInForce = (at: Date, zone: DayZone): zone is DayZone & DayCarry => !!zone.day_carry_date && !!zone.day_carry_until && at.getTime() < Date.parse(zone.day_carry_until);
+
+/**
+ * The broker's local day at the instant `at`, the one rule for "today" and for the date an entry is
+ * stamped with: the day a change of timezone left in force until the carry ends, else the date the
+ * wall clock in their zone shows. So a flight west across midnight does not reopen the day before,
+ * and a flight east does not cut short the day in force: no day is lost or counted twice.
+ */
+export function brokerDay(at: Date, zone: DayZone): LocalDate {
+  return carryInForce(at, zone) ? zone.day_carry_date : localDate(at, zone.timezone);
+}
+
+/**
+ * What a change from `from` to the zone `timezone` at the instant `at` leaves in force: the broker's
+ * day at the change, until the later of its ends in the two zones (the old one's, or a carry's still
+ * running, and the new one's midnight after it). From then on the days are the new zone's.
+ */
+export function carryOnZoneChange(at: Date, from: DayZone, timezone: string): DayCarry {
+  const date = brokerDay(at, from);
+  const next = addDays(date, 1);
+  const oldEnd = carryInForce(at, from) ? Date.parse(from.day_carry_until) : startOfLocalDay(next, from.timezone).getTime();
+  const newEnd = startOfLocalDay(next, timezone).getTime();
+  return { day_carry_date: date, day_carry_until: new Date(Math.max(oldEnd, newEnd)).toISOString() };
+}
+
+/**
+ * The first instant after the broker's day `date` (brokerDay's days): the next midnight of their
+ * zone, or, for the day a carry holds, the later of that and the carry's end.
+ */
+export function brokerDayEnd(date: LocalDate, zone: DayZone): Date {
+  const midnight = startOfLocalDay(addDays(date, 1), zone.timezone);
+  if (zone.day_carry_date !== date || !zone.day_carry_until) return midnight;
+  return new Date(Math.max(midnight.getTime(), Date.parse(zone.day_carry_until)));
+}

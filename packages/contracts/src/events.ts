@@ -28,6 +28,9 @@ export const UserProjection = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   timezone: z.string(),
+  /** The day a change of timezone left in force, and until when (calendar.ts `brokerDay`); absent on older events. */
+  day_carry_date: z.string().nullish(),
+  day_carry_until: z.string().nullish(),
   profile_public: z.boolean(),
   show_on_leaderboard: z.boolean(),
   show_in_battle_pulse: z.boolean(),
@@ -49,12 +52,20 @@ const EntryFigures = z.object({
   activity_type: ActivityType,
   quantity: z.number().int().positive(),
   points: z.number().int().nonnegative(),
-  /** The actor's local date when it was logged: the day bucket every consumer uses. */
+  /** The actor's day when it was logged (calendar.ts brokerDay): the day bucket every consumer uses. */
   local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   timezone: z.string(),
 });
 
-export const ActivityLogged = envelope('activity.logged', EntryFigures.extend({ occurred_at: z.string() }));
+export const ActivityLogged = envelope(
+  'activity.logged',
+  EntryFigures.extend({
+    occurred_at: z.string(),
+    /** The day a change of timezone left in force, as the user's projection had it at the log; absent on older events. */
+    day_carry_date: z.string().nullish(),
+    day_carry_until: z.string().nullish(),
+  }),
+);
 
 /**
  * Its owner deleted an activity of their current local day (id `activity.deleted:<activity_id>`, one

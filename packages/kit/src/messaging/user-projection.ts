@@ -15,6 +15,8 @@ const COLUMN_TYPES = {
   city: 'text',
   state: 'text',
   timezone: 'text not null',
+  day_carry_date: 'text',
+  day_carry_until: 'text',
   profile_public: 'boolean not null',
   show_on_leaderboard: 'boolean not null',
   show_in_battle_pulse: 'boolean not null',
@@ -124,7 +126,7 @@ export interface ProjectedUsers<C extends ProjectedColumn> {
 export function projectUsers<C extends ProjectedColumn>(spec: UserProjectionSpec<C>): ProjectedUsers<C> {
   const schema = sqlName(spec.schema, 'schema');
   const kept = spec.columns.map((column) => `alter table users add column if not exists ${column} ${COLUMN_TYPES[column]};`);
-  const fieldsOf = (user: ProjectedUser<C>) => Object.fromEntries(spec.columns.map((column) => [column, user[column]]));
+  const fieldsOf = (user: ProjectedUser<C>) => Object.fromEntries(spec.columns.map((column) => [column, user[column] ?? null]));
   async function isDeleted(db: Kysely<any>, userId: string): Promise<boolean> {
     const row = await db.withSchema(schema).selectFrom('deleted_users').select('user_id').where('user_id', '=', userId).executeTakeFirst();
     return row !== undefined;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { activityDeletedEventId, newEvent, type EventOf } from '@warriors/contracts';
+import { activityDeletedEventId, newEvent, type DayZone, type EventOf } from '@warriors/contracts';
 import type { ActivityRecord } from './activity';
 
 /** A fresh event id (also its Nats-Msg-Id), distinct from the activity id it carries in data. */
-export const activityLogged = (record: ActivityRecord, timezone: string, requestId: string): EventOf<'activity.logged'> =>
+export const activityLogged = (record: ActivityRecord, zone: DayZone, requestId: string): EventOf<'activity.logged'> =>
   newEvent(
     'activity.logged',
     {
@@ -14,7 +14,9 @@ export const activityLogged = (record: ActivityRecord, timezone: string, request
       points: record.points,
       occurred_at: record.created_at.toISOString(),
       local_date: record.local_date,
-      timezone,
+      timezone: zone.timezone,
+      day_carry_date: zone.day_carry_date ?? null,
+      day_carry_until: zone.day_carry_until ?? null,
     },
     { id: randomUUID(), at: record.created_at, requestId },
   );

@@ -1,6 +1,6 @@
 import { pointsFor, type Activity, type ActivityType, type LogResult } from '@warriors/contracts';
 import type { Effects } from './effects';
-import { localDate, type LocalDate } from '@warriors/contracts';
+import { brokerDay, type DayZone, type LocalDate } from '@warriors/contracts';
 
 /** One logged entry as the service keeps it: a single log is quantity 1, a bulk entry its quantity. */
 export interface ActivityRecord {
@@ -23,8 +23,8 @@ export interface LogRequest {
   idempotency_key: string | null;
 }
 
-/** Points come from the catalog only; the day is the actor's local date when it was logged. */
-export function newActivity(id: string, userId: string, request: LogRequest, now: Date, timeZone: string): ActivityRecord {
+/** Points come from the catalog only; the day is the actor's day when it was logged (brokerDay: their zone, or a change's carry). */
+export function newActivity(id: string, userId: string, request: LogRequest, now: Date, zone: DayZone): ActivityRecord {
   return {
     id,
     user_id: userId,
@@ -32,7 +32,7 @@ export function newActivity(id: string, userId: string, request: LogRequest, now
     quantity: request.quantity,
     points: pointsFor(request.activity_type, request.quantity),
     note: request.note,
-    local_date: localDate(now, timeZone),
+    local_date: brokerDay(now, zone),
     created_at: now,
     idempotency_key: request.idempotency_key,
   };

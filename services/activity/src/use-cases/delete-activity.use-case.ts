@@ -1,4 +1,4 @@
-import { localDate, usableTimezone } from '@warriors/contracts';
+import { brokerDay, usableTimezone } from '@warriors/contracts';
 import { conflict, notFound, unauthorized, type Clock, type Outbox } from '@warriors/kit';
 import { deletableToday } from '../domain/deletion';
 import { activityDeleted } from '../domain/activity-events';
@@ -35,7 +35,8 @@ export function deleteActivity({ db, outbox, clock, users }: DeleteActivityDeps)
       if (!entry) throw notFound(ACTIVITY_NOT_FOUND);
       if (entry.deleted_at !== null) return false;
       const now = clock.now();
-      if (!deletableToday(entry.record.local_date, localDate(now, timezone))) throw conflict(ONLY_TODAY);
+      // Today as a log of now would be stamped (brokerDay: the zone, or a change of zone's carried day).
+      if (!deletableToday(entry.record.local_date, brokerDay(now, { ...user, timezone }))) throw conflict(ONLY_TODAY);
       await markDeleted(trx, activityId, now);
       await outbox.enqueue(trx, activityDeleted(entry.record, timezone, now, requestId));
       return true;

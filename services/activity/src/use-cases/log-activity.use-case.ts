@@ -47,13 +47,13 @@ export function createActivityLog({ db, outbox, clock, users, effects: listener,
     if (!user) throw unauthorized(BAD_CREDENTIALS);
     const key = request.idempotency_key;
 
-    const timezone = usableTimezone(user.timezone);
-    const record = newActivity(randomUUID(), userId, request, clock.now(), timezone);
+    const zone = { timezone: usableTimezone(user.timezone), day_carry_date: user.day_carry_date, day_carry_until: user.day_carry_until };
+    const record = newActivity(randomUUID(), userId, request, clock.now(), zone);
     const effects = listener.expect(record.id);
     try {
       // No lookup of the key first: the unique constraint answers it in the same statement, and a
       // retry (the rare case) then reads the first answer.
-      const inserted = await insertActivity(record, activityLogged(record, timezone, requestId)).catch((error: { code?: string }) => {
+      const inserted = await insertActivity(record, activityLogged(record, zone, requestId)).catch((error: { code?: string }) => {
         // The user's projection was deleted (account deleted) between the lookup and the insert.
         if (error?.code === FOREIGN_KEY_VIOLATION) throw unauthorized(BAD_CREDENTIALS);
         throw error;

@@ -1,7 +1,7 @@
 import type { FunnelMetrics, LocalDate, UserProjection } from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
-import { isUserId, localDate, usableTimezone } from '@warriors/contracts';
+import { brokerDay, isUserId, usableTimezone } from '@warriors/contracts';
 import { funnelWindow, type FunnelWindow } from '../domain/windows';
 import { countsByType } from '../store/activities.store';
 import type { Executor } from '../store/schema';
@@ -28,8 +28,8 @@ export function reportAccess({ db, clock, users }: ReportsDeps) {
     return subject;
   }
 
-  /** "Today" is the subject's local date: their windows follow their own calendar, whoever looks. */
-  const todayOf = (user: UserProjection) => localDate(clock.now(), usableTimezone(user.timezone));
+  /** "Today" is the subject's day (brokerDay): their windows follow their own calendar, whoever looks. */
+  const todayOf = (user: UserProjection) => brokerDay(clock.now(), { ...user, timezone: usableTimezone(user.timezone) });
 
   async function funnelOn(userId: string, today: LocalDate, window: FunnelWindow): Promise<FunnelMetrics> {
     // A text that is no user id has logged nothing; it never reaches SQL.

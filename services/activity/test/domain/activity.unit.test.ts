@@ -21,16 +21,23 @@ describe('newActivity', () => {
     ['direct_mail', 25, 50],
     ['meeting', 100, 1000],
   ] as const)('scores %s x%d at %d points from the catalog', (type, quantity, points) => {
-    expect(newActivity('a1', 'u1', request(type, quantity), at, 'UTC').points).toBe(points);
+    expect(newActivity('a1', 'u1', request(type, quantity), at, { timezone: 'UTC' }).points).toBe(points);
   });
 
   it('dates the activity in the actor’s timezone', () => {
-    expect(newActivity('a1', 'u1', request('email'), at, 'America/New_York').local_date).toBe('2025-03-11');
-    expect(newActivity('a1', 'u1', request('email'), at, 'Asia/Tokyo').local_date).toBe('2025-03-12');
+    expect(newActivity('a1', 'u1', request('email'), at, { timezone: 'America/New_York' }).local_date).toBe('2025-03-11');
+    expect(newActivity('a1', 'u1', request('email'), at, { timezone: 'Asia/Tokyo' }).local_date).toBe('2025-03-12');
+  });
+
+  it('dates it on the day a change of timezone left in force, until the carry ends', () => {
+    // 2025-03-12T03:30Z is 23:30 on Mar 11 in New York; a flight west left Mar 12 in force until 05:00Z on Mar 13.
+    const carried = { timezone: 'America/New_York', day_carry_date: '2025-03-12', day_carry_until: '2025-03-13T05:00:00.000Z' };
+    expect(newActivity('a1', 'u1', request('email'), at, carried).local_date).toBe('2025-03-12');
+    expect(newActivity('a1', 'u1', request('email'), at, { ...carried, day_carry_until: '2025-03-12T03:30:00.000Z' }).local_date).toBe('2025-03-11');
   });
 
   it('answers the activity with the points awarded', () => {
-    const record = newActivity('a1', 'u1', { activity_type: 'doorknock', quantity: 4, note: 'Main street', idempotency_key: 'k' }, at, 'UTC');
+    const record = newActivity('a1', 'u1', { activity_type: 'doorknock', quantity: 4, note: 'Main street', idempotency_key: 'k' }, at, { timezone: 'UTC' });
     expect(toLogResult(record, NO_EFFECTS)).toEqual({
       activity: {
         id: 'a1',
@@ -54,7 +61,7 @@ describe('newActivity', () => {
   });
 
   it('says the entry is held when gamification held it', () => {
-    const record = newActivity('a1', 'u1', request('email'), at, 'UTC');
+    const record = newActivity('a1', 'u1', request('email'), at, { timezone: 'UTC' });
     expect(toLogResult(record, { ...NO_EFFECTS, held_message: 'Held for your confirmation' })).toMatchObject({ held: true, held_message: 'Held for your confirmation' });
   });
 });

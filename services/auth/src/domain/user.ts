@@ -1,4 +1,4 @@
-import type { ExportProfile, FocusArea, ProfileFieldsReply, User, UserProjection, UserSearchResult } from '@warriors/contracts';
+import { carryOnZoneChange, type ExportProfile, type FocusArea, type ProfileFieldsReply, type User, type UserProjection, type UserSearchResult } from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {
@@ -13,6 +13,9 @@ export interface UserRecord {
   state: string | null;
   focus_area: FocusArea;
   timezone: string;
+  /** The day the last change of timezone left in force, until `day_carry_until` (ISO); null before any change. */
+  day_carry_date: string | null;
+  day_carry_until: string | null;
   bio: string | null;
   specialty: string | null;
   x_url: string | null;
@@ -28,9 +31,31 @@ export interface UserRecord {
 export type UserChanges = Partial<
   Pick<
     UserRecord,
-    'name' | 'bio' | 'company' | 'specialty' | 'city' | 'state' | 'x_url' | 'timezone' | 'profile_picture' | 'profile_public' | 'show_on_leaderboard' | 'show_in_battle_pulse'
+    | 'name'
+    | 'bio'
+    | 'company'
+    | 'specialty'
+    | 'city'
+    | 'state'
+    | 'x_url'
+    | 'timezone'
+    | 'day_carry_date'
+    | 'day_carry_until'
+    | 'profile_picture'
+    | 'profile_public'
+    | 'show_on_leaderboard'
+    | 'show_in_battle_pulse'
   >
 >;
+
+/**
+ * The changes as they are written: a new timezone (a different one) brings the carry of the day in
+ * force at `at`, so no day is lost or counted twice (calendar.ts brokerDay).
+ */
+export function withDayCarry(user: UserRecord, changes: UserChanges, at: Date): UserChanges {
+  if (changes.timezone === undefined || changes.timezone === user.timezone) return changes;
+  return { ...changes, ...carryOnZoneChange(at, user, changes.timezone) };
+}
 
 /** The caller's own record. Streak and badges belong to gamification, which does not exist yet. */
 /** Streak and badges belong to gamification; auth shows what it answered, or nothing yet. */
@@ -83,6 +108,8 @@ export function toProjection(user: UserRecord): UserProjection {
     city: user.city,
     state: user.state,
     timezone: user.timezone,
+    day_carry_date: user.day_carry_date,
+    day_carry_until: user.day_carry_until,
     profile_public: user.profile_public,
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,

@@ -17,6 +17,11 @@ export async function findUserById(db: Executor, id: string): Promise<UserRecord
   return users(db).selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The user's row, locked until the transaction ends: a change read from it is written before another's. */
+export async function lockUser(db: Executor, id: string): Promise<UserRecord | undefined> {
+  return users(db).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
   return users(db).selectAll().where('email', '=', email).executeTakeFirst();
 }

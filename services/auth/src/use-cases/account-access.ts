@@ -1,9 +1,9 @@
 import { isUserId, type AuthResponse } from '@warriors/contracts';
 import { unauthorized, type Clock, type Outbox, type TokenSigner } from '@warriors/kit';
-import { toUserResponse, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
+import { toUserResponse, withDayCarry, type UserChanges, type UserRecord, type UserStats } from '../domain/user';
 import { userUpdated, type EventContext } from '../domain/user-events';
 import type { Passwords } from '../passwords';
-import { findUserById, updateUser, type Executor } from '../store/users.store';
+import { findUserById, lockUser, updateUser, type Executor } from '../store/users.store';
 
 export const SEARCH_LIMIT = 20;
 
@@ -49,9 +49,13 @@ export function accountAccess({ db, outbox, tokens }: AccountsDeps) {
     return user;
   }
 
-  /** Writes the changes and their user.updated event in the caller's transaction. */
+  /**
+   * Writes the changes and their user.updated event in the caller's transaction; a new timezone with
+   * the day it leaves in force (withDayCarry), read from the row it locks.
+   */
   async function changeUser(trx: Executor, userId: string, changes: UserChanges, context: EventContext): Promise<UserRecord> {
-    const updated = await updateUser(trx, userId, changes, context.at);
+    const current = changes.timezone === undefined ? undefined : await lockUser(trx, userId);
+    const updated = await updateUser(trx, userId, current ? withDayCarry(current, changes, context.at) : changes, context.at);
     if (!updated) throw unauthorized(BAD_CREDENTIALS);
     await outbox.enqueue(trx, userUpdated(updated, context));
     return updated;

@@ -28,6 +28,8 @@ export function signUpUser(deps: AccountsDeps) {
         bio: null,
         specialty: null,
         x_url: null,
+        day_carry_date: null,
+        day_carry_until: null,
         profile_picture: null,
         profile_public: true,
         show_on_leaderboard: true,

@@ -115,6 +115,8 @@ describe('events', () => {
         city: 'Miami',
         state: 'FL',
         timezone: 'America/New_York',
+        day_carry_date: null,
+        day_carry_until: null,
         profile_public: true,
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
@@ -124,6 +126,21 @@ describe('events', () => {
     // The email is for challenges' email invites only: the projection the other services keep leaves it out.
     const { email: _email, ...projection } = event.data as typeof event.data & { email?: string };
     expect(UserProjection.strict().parse(projection)).toEqual(projection);
+  });
+
+  it('publishes user.updated with the day a change of timezone leaves in force, and keeps it when the zone does not change', async () => {
+    const { user, token } = await auth.signup({ timezone: 'America/New_York' });
+    const updates = () => auth.bus.events.filter((e) => e.type === 'user.updated' && e.data.user_id === user.id);
+    // At NOW it is 07:00 on Mar 1 in New York and 21:00 in Tokyo: Mar 1 stays in force until New York's midnight, the later end.
+    expect((await auth.call('PUT', '/api/settings/profile', { token, body: { timezone: 'Asia/Tokyo' } })).status).toBe(200);
+    const moved = await eventually('the move', () => updates()[0]);
+    expect(moved.data).toMatchObject({ timezone: 'Asia/Tokyo', day_carry_date: '2025-03-01', day_carry_until: '2025-03-02T05:00:00.000Z' });
+    // The same zone again, with another change: the carry is the one the move made.
+    expect((await auth.call('PUT', '/api/settings/profile', { token, body: { timezone: 'Asia/Tokyo', city: 'Osaka' } })).status).toBe(200);
+    const same = await eventually('the second update', () => updates()[1]);
+    expect(same.data).toMatchObject({ timezone: 'Asia/Tokyo', city: 'Osaka', day_carry_date: '2025-03-01', day_carry_until: '2025-03-02T05:00:00.000Z' });
+    // The profile's answer shows the zone, not the carry: the carry is the services' to read.
+    expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ timezone: 'Asia/Tokyo' });
   });
 
   it('carries the request id the gateway sent', async () => {

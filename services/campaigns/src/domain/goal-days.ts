@@ -1,4 +1,4 @@
-import { addDays, dateToEpochMs, localDate, startOfLocalDay, type LocalDate } from '@warriors/contracts';
+import { addDays, brokerDay, brokerDayEnd, dateToEpochMs, type DayCarry, type DayZone, type LocalDate } from '@warriors/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -12,12 +12,17 @@ export interface GoalDays {
   durationDays: number;
   /** The IANA zone the days are counted in: the user's when the goal started. */
   timeZone: string;
+  /** The day a change of timezone left in force when the goal started, if one did (calendar.ts brokerDay). */
+  dayCarry?: DayCarry | null;
 }
 
-const lastDay = ({ startedAt, durationDays, timeZone }: GoalDays): LocalDate => addDays(localDate(startedAt, timeZone), durationDays - 1);
+const zoneOf = (goal: GoalDays): DayZone => ({ timezone: goal.timeZone, ...goal.dayCarry });
+
+/** Day 1 is the broker's day at the start (brokerDay), so a goal set during a carry runs on the carried day. */
+const lastDay = (goal: GoalDays): LocalDate => addDays(brokerDay(goal.startedAt, zoneOf(goal)), goal.durationDays - 1);
 
 /** The first instant after the goal's last local day: activities count up to it, exclusive. */
-export const goalEndsAt = (goal: GoalDays): Date => startOfLocalDay(addDays(lastDay(goal), 1), goal.timeZone);
+export const goalEndsAt = (goal: GoalDays): Date => brokerDayEnd(lastDay(goal), zoneOf(goal));
 
 /** A goal counts what happens from its start, inclusive, to the end of its last local day, exclusive. */
 export const withinWindow = (goal: GoalDays, at: Date): boolean => at.getTime() >= goal.startedAt.getTime() && at.getTime() < goalEndsAt(goal).getTime();
@@ -32,6 +37,6 @@ export const isRunning = (goal: GoalDays, now: Date): boolean => now.getTime() <
  */
 export function daysRemaining(goal: GoalDays, now: Date): number {
   if (!isRunning(goal, now)) return 0;
-  const today = localDate(new Date(Math.max(now.getTime(), goal.startedAt.getTime())), goal.timeZone);
+  const today = brokerDay(new Date(Math.max(now.getTime(), goal.startedAt.getTime())), zoneOf(goal));
   return Math.round((dateToEpochMs(lastDay(goal)) - dateToEpochMs(today)) / DAY_MS) + 1;
 }

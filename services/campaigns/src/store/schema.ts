@@ -41,6 +41,9 @@ export interface UserGoalRow {
   started_at: Date;
   /** The zone whose local days the goal runs on (goal-days). */
   timezone: string;
+  /** The day a change of timezone left in force when the goal started (goal-days); null when none did. */
+  day_carry_date: string | null;
+  day_carry_until: string | null;
   left_at: Date | null;
   completed_at: Date | null;
 }
@@ -48,7 +51,7 @@ export interface UserGoalRow {
 export interface CampaignsDatabase extends ConsumerTables {
   custom_campaigns: CustomCampaignRow;
   user_goals: UserGoalRow;
-  users: { user_id: string; timezone: string; event_at: Date | null };
+  users: { user_id: string; timezone: string; day_carry_date: string | null; day_carry_until: string | null; event_at: Date | null };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

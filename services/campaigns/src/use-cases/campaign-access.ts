@@ -1,13 +1,13 @@
-import { GOAL_MESSAGES, localDate, usableTimezone } from '@warriors/contracts';
+import { brokerDay, GOAL_MESSAGES, usableTimezone } from '@warriors/contracts';
 import { BAD_CREDENTIALS, conflict, DependencyUnavailableError, lockKey, notFound, resolveUser, unauthorized, type Bus, type Clock, type Outbox } from '@warriors/kit';
 import { catalogCampaign, MAX_ACTIVE_CUSTOM_GOALS, type CampaignDefinition } from '../domain/catalog';
 import { retarget } from '../domain/goal';
 import { isActive, isResumable, type UserGoal } from '../domain/view';
 import { campaignCompleted } from '../domain/campaign-events';
 import { findCustomCampaign } from '../store/campaigns.store';
-import { goalsOf, insertGoal, saveGoal } from '../store/goals.store';
+import { goalsOf, insertGoal, saveGoal, type GoalZone } from '../store/goals.store';
 import type { Executor } from '../store/schema';
-import { findUser, isDeleted, projectedUsers, timezoneOf, userLock } from '../store/users.store';
+import { findUser, isDeleted, projectedUsers, userLock } from '../store/users.store';
 
 export const TOO_MANY_CUSTOM_GOALS = `You can pursue at most ${MAX_ACTIVE_CUSTOM_GOALS} custom goals at once`;
 export const LEFT_GOAL = 'You left this goal. Your progress is saved.';
@@ -26,14 +26,14 @@ export function campaignAccess({ db, outbox, bus }: Pick<CampaignDeps, 'db' | 'o
   const directory = { db, bus, users: projectedUsers, find: findUser, unavailable: (cause: unknown) => new DependencyUnavailableError('user directory', { cause }) };
 
   /**
-   * The zone a new goal's days are counted in: the user's, from campaigns' projection or, right after
-   * sign-up (before user.registered arrives), from auth. Read before the user's transaction, since
-   * auth's answer is stored in one of its own.
+   * The zone a new goal's days are counted in, with the day a change of it left in force: the user's,
+   * from campaigns' projection or, right after sign-up (before user.registered arrives), from auth.
+   * Read before the user's transaction, since auth's answer is stored in one of its own.
    */
-  async function goalZone(userId: string): Promise<string> {
+  async function goalZone(userId: string): Promise<GoalZone> {
     const user = await resolveUser(directory, userId);
     if (!user) throw unauthorized(BAD_CREDENTIALS);
-    return user.timezone;
+    return { timezone: user.timezone, day_carry_date: user.day_carry_date, day_carry_until: user.day_carry_until };
   }
 
   /** A campaign the user may see: the catalog's, or a custom one they created. Others' custom campaigns do not exist for them. */
@@ -56,8 +56,8 @@ export function campaignAccess({ db, outbox, bus }: Pick<CampaignDeps, 'db' | 'o
       return work(trx);
     });
 
-  /** Joins `campaign`, or resumes the goal of it left inside its window; a new goal runs on the local days of `timeZone`. */
-  async function startGoal(trx: Executor, userId: string, campaign: CampaignDefinition, now: Date, timeZone: string): Promise<UserGoal> {
+  /** Joins `campaign`, or resumes the goal of it left inside its window; a new goal runs on the days of `zone` (brokerDay). */
+  async function startGoal(trx: Executor, userId: string, campaign: CampaignDefinition, now: Date, zone: GoalZone): Promise<UserGoal> {
     const goals = await goalsOf(trx, userId);
     if (goals.some((g) => g.campaign.id === campaign.id && isActive(g, now))) throw conflict(GOAL_MESSAGES.alreadyActive);
     if (campaign.kind === 'custom' && goals.filter((g) => g.campaign.kind === 'custom' && isActive(g, now)).length >= MAX_ACTIVE_CUSTOM_GOALS) {
@@ -73,13 +73,14 @@ export function campaignAccess({ db, outbox, bus }: Pick<CampaignDeps, 'db' | 'o
       if (completed) await completeAfterEdit(trx, resumed, now);
       return resumed;
     }
-    return insertGoal(trx, userId, campaign, now, timeZone);
+    return insertGoal(trx, userId, campaign, now, zone);
   }
 
   /** Completes a goal whose new target its progress already meets, with its campaign.completed event. */
   async function completeAfterEdit(trx: Executor, goal: UserGoal, now: Date): Promise<void> {
-    const timezone = usableTimezone((await timezoneOf(trx, goal.userId)) ?? 'UTC');
-    await outbox.enqueue(trx, campaignCompleted(goal, { activityId: null, localDate: localDate(now, timezone), timezone }));
+    const user = await findUser(trx, goal.userId);
+    const zone = { ...user, timezone: usableTimezone(user?.timezone ?? 'UTC') };
+    await outbox.enqueue(trx, campaignCompleted(goal, { activityId: null, localDate: brokerDay(now, zone), timezone: zone.timezone }));
   }
 
   return { visibleCampaign, asUser, goalZone, startGoal, completeAfterEdit };

@@ -1,4 +1,4 @@
-import { addDays, localDate, type LocalDate } from '@warriors/contracts';
+import { addDays, brokerDay, type DayZone, type LocalDate } from '@warriors/contracts';
 
 /**
  * Consecutive local days with at least one activity, ending `today` or, when nothing is logged
@@ -51,12 +51,12 @@ export function streakChangesOfBatch(
 
 /**
  * Each user's streak once a batch is in, judged as userStats (what /me shows) judges it: on the
- * user's local today at `at`. `activeBefore` answers all of a user's active dates before the batch
+ * user's day at `at` (brokerDay: their zone, or the day a change of it left in force). `activeBefore` answers all of a user's active dates before the batch
  * (those after their entries' dates too: a late entry of yesterday is judged with today's);
  * `applied` are the batch's entries that count (a held one adds no day).
  */
 export function streaksAfterBatch(
-  users: ReadonlyArray<{ user_id: string; timezone: string }>,
+  users: ReadonlyArray<{ user_id: string } & DayZone>,
   applied: ReadonlyArray<{ user_id: string; local_date: LocalDate }>,
   activeBefore: (userId: string) => readonly LocalDate[],
   at: Date,
@@ -64,8 +64,9 @@ export function streaksAfterBatch(
   const added = new Map<string, LocalDate[]>();
   for (const { user_id, local_date } of applied) added.set(user_id, [...(added.get(user_id) ?? []), local_date]);
   const streaks = new Map<string, number>();
-  for (const { user_id, timezone } of users) {
-    if (!streaks.has(user_id)) streaks.set(user_id, streakDays([...activeBefore(user_id), ...(added.get(user_id) ?? [])], localDate(at, timezone)));
+  for (const user of users) {
+    const { user_id } = user;
+    if (!streaks.has(user_id)) streaks.set(user_id, streakDays([...activeBefore(user_id), ...(added.get(user_id) ?? [])], brokerDay(at, user)));
   }
   return streaks;
 }

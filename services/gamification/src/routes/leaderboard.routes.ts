@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { z } from 'zod';
 import { currentUserId, optionalAuth, parse, type Clock, type TokenSigner } from '@warriors/kit';
-import { LeaderboardWindow, localDate, TimezoneQuery, type LeaderboardRow, type LocalDate } from '@warriors/contracts';
+import { brokerDay, LeaderboardWindow, TimezoneQuery, type LeaderboardRow, type LocalDate } from '@warriors/contracts';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import type { LeaderboardUserDirectory } from '../use-cases/user-directory';
 
@@ -35,10 +35,10 @@ export function leaderboardRoutes(deps: LeaderboardRouteDeps): Router {
     res.send(body.bytes);
   };
 
-  /** "Today" is the viewer's local date: a signed-in viewer's own zone, else ?tz=, else UTC. */
+  /** "Today" is the viewer's day: a signed-in viewer's own (brokerDay), else in ?tz=, else in UTC. */
   async function viewerDate(req: Request, tz: string | undefined): Promise<LocalDate> {
     const viewer = req.user ? await deps.directory.resolve(req.user.id) : null;
-    return localDate(deps.clock.now(), viewer?.timezone ?? tz ?? 'UTC');
+    return brokerDay(deps.clock.now(), viewer ?? { timezone: tz ?? 'UTC' });
   }
 
   // Before '/:window', which would otherwise take 'me' for a window.

@@ -16,6 +16,9 @@ export interface UserRow {
   city: string | null;
   state: string | null;
   timezone: string;
+  /** The day a change of timezone left in force, until `day_carry_until` (calendar.ts brokerDay). */
+  day_carry_date: string | null;
+  day_carry_until: string | null;
   show_on_leaderboard: boolean;
   profile_public: boolean;
   last_activity_at: Date | null;

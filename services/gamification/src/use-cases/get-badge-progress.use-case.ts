@@ -1,5 +1,5 @@
 import type { BadgeProgress } from '@warriors/contracts';
-import { localDate } from '@warriors/contracts';
+import { brokerDay } from '@warriors/contracts';
 import type { Clock } from '@warriors/kit';
 import { badgeProgress } from '../domain/badges';
 import { badgeStats } from '../domain/ledger';
@@ -15,7 +15,7 @@ import { findUser } from '../store/users.store';
 export function getBadgeProgress({ db, clock, dailyGoalPoints }: { db: Executor; clock: Clock; dailyGoalPoints: number }) {
   return async (userId: string): Promise<BadgeProgress[]> => {
     const user = await findUser(db, userId);
-    const today = localDate(clock.now(), user?.timezone ?? 'UTC');
+    const today = brokerDay(clock.now(), user ?? { timezone: 'UTC' });
     const context = await badgeContextOn(db, userId, today);
     return badgeProgress(badgeStats(context.totals, streakDays(context.dates, today)), today, dailyGoalPoints, context.earned);
   };

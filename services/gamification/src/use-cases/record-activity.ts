@@ -109,7 +109,12 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
     ]);
     const badgesOfApplied = awarded.badges;
     const streakOf = streaksAfterBatch(
-      inserted.map((c) => ({ user_id: c.entry.user_id, timezone: c.event.data.timezone })),
+      inserted.map(({ entry, event: { data } }) => ({
+        user_id: entry.user_id,
+        timezone: data.timezone,
+        day_carry_date: data.day_carry_date,
+        day_carry_until: data.day_carry_until,
+      })),
       applied.map((a) => a.entry),
       batch.activeDatesBefore,
       at,

@@ -16,6 +16,7 @@ import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, GoalRings, hasDaily
 import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
 import { WeeklyRecapCard, wantsRecap } from '../../features/recap';
+import { TimeZonePrompt } from '../../features/profile';
 import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
@@ -121,6 +122,7 @@ export default function DashboardScreen() {
           </Button>
         }
       />
+      {user && <TimeZonePrompt user={user} />}
       <div className="dashboard-summary">
         <Cockpit user={user} now={now} onShowBadges={() => setBadgesOpen(true)} onShowBoard={scrollToBattleGround} />
         <GoalRings goals={campaigns ? goalsOfThisPeriod(campaigns, now) : []} />

@@ -13,6 +13,7 @@ import {
   Download,
   Flag,
   Flame,
+  Globe,
   Hourglass,
   Lock,
   Menu,
@@ -56,6 +57,7 @@ export const UI_ICONS = {
   offline: CircleDashed,
   download: Download,
   undo: Undo2,
+  timeZone: Globe,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -1,9 +1,10 @@
-import { useMemo, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { TimeZoneField } from '../../components/TimeZoneField';
 import { CHALLENGE_ID_PARAM } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useLoginMutation, useSignupMutation } from '../../lib/session-api';
@@ -17,11 +18,6 @@ const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
   signin: { idle: 'Sign In', busy: 'Signing in...' },
   signup: { idle: 'Create Account', busy: 'Creating account...' },
 };
-
-function timeZoneOptions(current: string): string[] {
-  const zones = Intl.supportedValuesOf('timeZone');
-  return zones.includes(current) ? zones : [current, ...zones];
-}
 
 /**
  * Sign in and create account in one form. On success the session fills and GuestOnly moves the user on
@@ -37,7 +33,6 @@ export default function AuthScreen() {
   const [login, loginState] = useLoginMutation();
   const [signup, signupState] = useSignupMutation();
   const busy = loginState.isLoading || signupState.isLoading;
-  const zones = useMemo(() => timeZoneOptions(values.timezone), [values.timezone]);
   const signingUp = mode === 'signup';
 
   const update = (field: keyof AuthFormValues) => (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -122,13 +117,7 @@ export default function AuthScreen() {
                 <TextField id="auth-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
                 <TextField id="auth-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
               </div>
-              <TextField id="auth-timezone" label="Timezone" as="select" value={values.timezone} onChange={update('timezone')}>
-                {zones.map((zone) => (
-                  <option key={zone} value={zone}>
-                    {zone.replaceAll('_', ' ')}
-                  </option>
-                ))}
-              </TextField>
+              <TimeZoneField id="auth-timezone" value={values.timezone} onChange={update('timezone')} />
             </>
           )}
 

@@ -1,4 +1,5 @@
 import type { FocusArea, LoginBody, SignupBody } from '@warriors/contracts';
+import { browserTimeZone } from '../../lib/time-zones';
 
 export type AuthMode = 'signin' | 'signup';
 
@@ -20,15 +21,6 @@ export const FOCUS_AREA_OPTIONS: { value: FocusArea; label: string }[] = [
   { value: 'landlord_rep', label: 'Landlord Rep' },
   { value: 'investor', label: 'Investor' },
 ];
-
-/** The browser's zone, else UTC (spec point 3). */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
-}
 
 export function emptyAuthForm(): AuthFormValues {
   return { name: '', email: '', password: '', phone: '', company: '', city: '', state: '', focus_area: '', timezone: browserTimeZone() };

@@ -3,6 +3,8 @@ import { titleCaseSpecialty, type User } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
+import { TimeZoneField } from '../../components/TimeZoneField';
+import { browserTimeZone } from '../../lib/time-zones';
 import { errorMessage } from '../../lib/api-error';
 import { useFeedback } from '../../lib/use-feedback';
 import { useUpdateProfileMutation } from './api';
@@ -15,6 +17,7 @@ interface ProfileValues {
   city: string;
   state: string;
   x_url: string;
+  timezone: string;
 }
 
 function valuesOf(user: User): ProfileValues {
@@ -26,16 +29,18 @@ function valuesOf(user: User): ProfileValues {
     city: user.city ?? '',
     state: user.state ?? '',
     x_url: user.x_url ?? '',
+    timezone: user.timezone,
   };
 }
 
-export function ProfileForm({ user }: { user: User }) {
+/** `deviceZone`: the browser's zone, suggested first in the Timezone select. */
+export function ProfileForm({ user, deviceZone = browserTimeZone() }: { user: User; deviceZone?: string }) {
   const [values, setValues] = useState(() => valuesOf(user));
   const { feedback, succeed, fail, clear } = useFeedback();
   const [save, { isLoading }] = useUpdateProfileMutation();
 
   // An edit makes 'saved' untrue: the note goes with the first keystroke.
-  const update = (field: keyof ProfileValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+  const update = (field: keyof ProfileValues) => (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
     if (feedback?.tone === 'success') clear();
     setValues((current) => ({ ...current, [field]: event.target.value }));
   };
@@ -65,6 +70,7 @@ export function ProfileForm({ user }: { user: User }) {
         <TextField id="profile-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
       </div>
       <TextField id="profile-x-url" label="X (Twitter) URL" type="url" value={values.x_url} onChange={update('x_url')} placeholder="https://x.com/yourhandle" />
+      <TimeZoneField id="profile-timezone" value={values.timezone} onChange={update('timezone')} suggested={deviceZone} />
       {feedback && <Alert tone={feedback.tone}>{feedback.text}</Alert>}
       <div>
         <Button type="submit" disabled={isLoading}>
