@@ -66,6 +66,8 @@ export const Activity = z.object({
 export type Activity = z.infer<typeof Activity>;
 
 export const RecentActivity = z.object({
+  /** The entry's id, the {id} of POST /api/recent-activities/{id}/kudos (added to the spec's fields). */
+  id: z.string(),
   user_id: z.string(),
   name: z.string(),
   username: z.string(),
@@ -78,6 +80,10 @@ export const RecentActivity = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   rank: z.number().int().nullable(),
+  /** How many users gave the entry kudos. */
+  kudos: z.number().int().nonnegative(),
+  /** Whether the caller gave it kudos (false without a token). */
+  kudos_given: z.boolean(),
 });
 export type RecentActivity = z.infer<typeof RecentActivity>;
 

@@ -4,6 +4,7 @@ export * from './auth';
 export * from './picture';
 export * from './activity-catalog';
 export * from './activity';
+export * from './kudos';
 export * from './badge-types';
 export * from './gamification';
 export * from './campaigns';

@@ -19,6 +19,7 @@ export const api = createApi({
     'Nudges',
     'Recap',
     'RecapNotices',
+    'Kudos',
   ],
   endpoints: () => ({}),
 });

@@ -22,9 +22,19 @@ interface ActivitiesTable {
   idempotency_key: string | null;
 }
 
+interface KudosTable {
+  id: string;
+  entry_id: string;
+  giver_id: string;
+  recipient_id: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
 export interface ActivityDatabase extends ConsumerTables {
   users: UsersTable;
   activities: ActivitiesTable;
+  kudos: KudosTable;
   activity_results: { activity_id: string; result: ColumnType<LogResult, string, never> };
 }
 

@@ -57,6 +57,7 @@ it('fills the row from the user projection and the catalog', async () => {
   const rows: RecentActivity[] = (await feed()).body;
   const meeting = rows.find((r) => r.user_id === alice.user.user_id && r.activity_type === 'meeting');
   expect(meeting).toEqual({
+    id: expect.any(String),
     user_id: alice.user.user_id,
     name: 'Alice Vance',
     username: alice.user.username,
@@ -68,6 +69,8 @@ it('fills the row from the user projection and the catalog', async () => {
     city: 'Austin',
     state: 'TX',
     rank: null,
+    kudos: 0,
+    kudos_given: false,
   });
   expect(rows.find((r) => r.user_id === carol.user.user_id)).toMatchObject({ company: null, city: null, state: null });
 });

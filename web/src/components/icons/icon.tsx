@@ -20,6 +20,7 @@ import {
   Star,
   Swords,
   Target,
+  ThumbsUp,
   TrendingUp,
   Trophy,
   Users,
@@ -54,6 +55,7 @@ export const UI_ICONS = {
   active: CircleCheck,
   offline: CircleDashed,
   download: Download,
+  kudos: ThumbsUp,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -1,4 +1,4 @@
-import type { ActivityType, BulkActivityBody, HeldActivity, LogResult, RecentActivity } from '@warriors/contracts';
+import type { ActivityType, BulkActivityBody, HeldActivity, Kudos, KudosReply, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
 import { fetchCurrentUser, logAnswered } from '../../lib/session';
 
@@ -74,7 +74,58 @@ export const activityApi = api.injectEndpoints({
       query: () => '/recent-activities',
       providesTags: ['RecentActivity'],
     }),
+    /** The entry shows the kudos at once, then the server's count; a failure takes them back. */
+    giveKudos: build.mutation<KudosReply, string>({
+      query: (entryId) => ({ url: `/recent-activities/${encodeURIComponent(entryId)}/kudos`, method: 'POST' }),
+      onQueryStarted: async (entryId, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          activityApi.util.updateQueryData('getRecentActivities', undefined, (rows) => {
+            for (const row of rows) if (row.id === entryId && !row.kudos_given) Object.assign(row, { kudos: row.kudos + 1, kudos_given: true });
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            activityApi.util.updateQueryData('getRecentActivities', undefined, (rows) => {
+              for (const row of rows) if (row.id === entryId) Object.assign(row, { kudos: data.kudos, kudos_given: true });
+            }),
+          );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
+    /** Kudos others gave to the user's entries, for the bell. */
+    getKudosInbox: build.query<Kudos[], void>({
+      query: () => '/kudos',
+      providesTags: ['Kudos'],
+    }),
+    /** The kudos reads as read at once; a failure puts it back. */
+    markKudosRead: build.mutation<Kudos, string>({
+      query: (kudosId) => ({ url: `/kudos/${encodeURIComponent(kudosId)}/read`, method: 'PUT' }),
+      onQueryStarted: async (kudosId, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          activityApi.util.updateQueryData('getKudosInbox', undefined, (inbox) => {
+            for (const kudos of inbox) if (kudos.id === kudosId) kudos.is_read = true;
+          }),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
   }),
 });
 
-export const { useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation } = activityApi;
+export const {
+  useLogActivityMutation,
+  useLogBulkActivityMutation,
+  useGetRecentActivitiesQuery,
+  useGetHeldActivitiesQuery,
+  useConfirmActivityMutation,
+  useGiveKudosMutation,
+  useGetKudosInboxQuery,
+  useMarkKudosReadMutation,
+} = activityApi;
