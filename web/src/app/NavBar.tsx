@@ -8,7 +8,7 @@ import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../lib/session';
 import { ChallengeInviteItem, noteState, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
-import { KudosItem, useGetKudosInboxQuery } from '../features/activity';
+import { KudosItem, useGetKudosInboxQuery } from '../features/kudos';
 import { accountExistedIn, RecapNoticeItem, recapState, useGetRecapNoticesQuery } from '../features/recap';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';

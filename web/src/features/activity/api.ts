@@ -1,4 +1,4 @@
-import type { ActivityType, BulkActivityBody, HeldActivity, Kudos, KudosReply, LogResult, RecentActivity } from '@warriors/contracts';
+import type { ActivityType, BulkActivityBody, HeldActivity, KudosReply, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
 import { fetchCurrentUser, logAnswered } from '../../lib/session';
 
@@ -95,37 +95,8 @@ export const activityApi = api.injectEndpoints({
         }
       },
     }),
-    /** Kudos others gave to the user's entries, for the bell. */
-    getKudosInbox: build.query<Kudos[], void>({
-      query: () => '/kudos',
-      providesTags: ['Kudos'],
-    }),
-    /** The kudos reads as read at once; a failure puts it back. */
-    markKudosRead: build.mutation<Kudos, string>({
-      query: (kudosId) => ({ url: `/kudos/${encodeURIComponent(kudosId)}/read`, method: 'PUT' }),
-      onQueryStarted: async (kudosId, { dispatch, queryFulfilled }) => {
-        const patch = dispatch(
-          activityApi.util.updateQueryData('getKudosInbox', undefined, (inbox) => {
-            for (const kudos of inbox) if (kudos.id === kudosId) kudos.is_read = true;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
-    }),
   }),
 });
 
-export const {
-  useLogActivityMutation,
-  useLogBulkActivityMutation,
-  useGetRecentActivitiesQuery,
-  useGetHeldActivitiesQuery,
-  useConfirmActivityMutation,
-  useGiveKudosMutation,
-  useGetKudosInboxQuery,
-  useMarkKudosReadMutation,
-} = activityApi;
+export const { useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation, useGiveKudosMutation } =
+  activityApi;
