@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { Kudos, KUDOS_MESSAGES, KudosReply, RecentActivity, type UserProjection } from '@warriors/contracts';
-import { NOW, startActivity, type TestActivity } from '../support/harness';
+import { eventually } from '@warriors/test-support';
+import { NOW, startActivity, userEvent, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
 type Signed = { user: UserProjection; token: string };
@@ -112,4 +113,17 @@ it('limits a user’s kudos requests, with a 429 saying when to retry', async ()
   expect(refused.body.detail).toMatch(/^Too many kudos in a short time \(at most 5 a minute\)\. Please try again in \d+ seconds?\.$/);
   activity.clock.set(new Date(activity.clock.now().getTime() + 60_000));
   expect((await giveKudos(giver, entry)).status).toBe(200);
+});
+
+it('forgets a deleted giver’s kudos: the count drops and the bell line goes', async () => {
+  const recipient = await activity.registerUser();
+  const giver = await activity.registerUser();
+  const entry = await logEntry(recipient);
+  await giveKudos(giver, entry);
+  await giveKudos(bob, entry);
+  expect(await feedRow(entry)).toMatchObject({ kudos: 2 });
+  await activity.bus.publish(userEvent('user.deleted', giver.user));
+  await eventually('the deletion', async () => ((await activity.storedUser(giver.user.user_id)) ? undefined : true));
+  expect(await feedRow(entry)).toMatchObject({ kudos: 1 });
+  expect((await activity.call('GET', '/api/kudos', { token: recipient.token })).body).toEqual([expect.objectContaining({ from_user_id: bob.user.user_id })]);
 });
