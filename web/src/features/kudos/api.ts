@@ -1,5 +1,5 @@
 import type { Kudos } from '@warriors/contracts';
-import { api } from '../../lib/api';
+import { api, markReadIn, undoOnFailure } from '../../lib/api';
 
 /** The bell's side of kudos: those given to the user's entries (Shots Fired gives them, in the activity feature). */
 export const kudosApi = api.injectEndpoints({
@@ -12,18 +12,8 @@ export const kudosApi = api.injectEndpoints({
     /** The kudos reads as read at once; a failure puts it back. */
     markKudosRead: build.mutation<Kudos, string>({
       query: (kudosId) => ({ url: `/kudos/${encodeURIComponent(kudosId)}/read`, method: 'PUT' }),
-      onQueryStarted: async (kudosId, { dispatch, queryFulfilled }) => {
-        const patch = dispatch(
-          kudosApi.util.updateQueryData('getKudosInbox', undefined, (inbox) => {
-            for (const kudos of inbox) if (kudos.id === kudosId) kudos.is_read = true;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
+      onQueryStarted: (kudosId, { dispatch, queryFulfilled }): Promise<void> =>
+        undoOnFailure(dispatch(kudosApi.util.updateQueryData('getKudosInbox', undefined, (inbox) => markReadIn(inbox, kudosId))), queryFulfilled),
     }),
   }),
 });
