@@ -102,6 +102,15 @@ it('lists the recipient’s kudos newest first, each read once clicked; nobody e
   expect(read).toEqual({ status: 200, body: { ...kudos, is_read: true } });
   expect((await activity.call('GET', '/api/kudos', { token: recipient.token })).body).toEqual([{ ...kudos, is_read: true }]);
   expect((await activity.call('PUT', '/api/kudos/nope/read', { token: recipient.token })).status).toBe(404);
+
+  // A later kudos, on another entry, comes first.
+  const later = await logEntry(recipient);
+  await giveKudos(bob, later);
+  const inboxAfter = Kudos.array().parse((await activity.call('GET', '/api/kudos', { token: recipient.token })).body);
+  expect(inboxAfter.map((k) => [k.entry_id, k.from_user_id, k.is_read])).toEqual([
+    [later, bob.user.user_id, false],
+    [entry, giver.user.user_id, true],
+  ]);
 });
 
 it('limits a user’s kudos requests, with a 429 saying when to retry', async () => {
