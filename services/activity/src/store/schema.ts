@@ -40,3 +40,6 @@ export interface ActivityDatabase extends ConsumerTables {
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */
 export type Executor = Kysely<ActivityDatabase>;
+
+/** PostgreSQL's code for a foreign key violation: a row whose user or entry was deleted meanwhile. */
+export const FOREIGN_KEY_VIOLATION = '23503';

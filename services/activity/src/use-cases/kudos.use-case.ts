@@ -14,10 +14,8 @@ import {
 } from '@warriors/kit';
 import { kudosRefusal } from '../domain/kudos';
 import { countKudos, findKudosTarget, insertKudos, markKudosRead, receivedKudos } from '../store/kudos.store';
-import type { Executor } from '../store/schema';
+import { FOREIGN_KEY_VIOLATION, type Executor } from '../store/schema';
 import type { ActivityUserDirectory } from './user-directory';
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 export interface KudosDeps {
   db: Executor;
