@@ -5,6 +5,7 @@ import type {
   Challenge,
   ChallengeInvite,
   ChallengeLeaderboardEntry,
+  Kudos,
   LeaderboardRow,
   LogResult,
   Nudge,
@@ -191,6 +192,20 @@ export function nudge(overrides: Partial<Nudge> = {}): Nudge {
     from_name: 'Maria Lopez',
     from_username: 'maria',
     message: 'Maria Lopez is cheering you on!',
+    created_at: '2026-11-24T10:00:00Z',
+    is_read: false,
+    ...overrides,
+  };
+}
+
+export function kudos(overrides: Partial<Kudos> = {}): Kudos {
+  return {
+    id: 'k-1',
+    entry_id: 'e-1',
+    activity_type: 'cold_call',
+    from_user_id: 'u-9',
+    from_name: 'Jo Park',
+    from_username: 'jo',
     created_at: '2026-11-24T10:00:00Z',
     is_read: false,
     ...overrides,

@@ -82,6 +82,7 @@ const BACKGROUND_POLLS: Record<string, unknown> = {
   'GET /api/challenge-invites': [],
   'GET /api/nudges/inbox': [],
   'GET /api/recap/notices': [],
+  'GET /api/kudos': [],
   // Asked only on the user's Mondays (a recap of a quiet week), or when the bell opens the recap.
   'GET /api/recap/weekly': weeklyRecap(),
   'GET /api/battle-pulse?limit=20': [],

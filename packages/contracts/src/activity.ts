@@ -49,7 +49,7 @@ export const Activity = z.object({
 export type Activity = z.infer<typeof Activity>;
 
 export const RecentActivity = z.object({
-  /** The entry's id: its owner may delete it while it is of their local today (DELETE /api/activity/{id}). */
+  /** The entry's id: the {id} of POST /api/recent-activities/{id}/kudos, and its owner may delete it while it is of their local today (DELETE /api/activity/{id}); added to the spec's fields. */
   id: z.string(),
   user_id: z.string(),
   name: z.string(),
@@ -63,6 +63,10 @@ export const RecentActivity = z.object({
   city: z.string().nullable(),
   state: z.string().nullable(),
   rank: z.number().int().nullable(),
+  /** How many users gave the entry kudos. */
+  kudos: z.number().int().nonnegative(),
+  /** Whether the caller gave it kudos (false without a token). */
+  kudos_given: z.boolean(),
 });
 export type RecentActivity = z.infer<typeof RecentActivity>;
 

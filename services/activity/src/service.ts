@@ -1,11 +1,23 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import {
+  consumeUserEvents,
+  createApp,
+  createOutbox,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type RateLimit,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
 import { createEffectsListener, type EffectSource } from './events/effects.listener';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { answerActivityQuestions } from './routes/activity.replies';
 import { activityRoutes } from './routes/activity.routes';
 import { exportRoutes } from './routes/export.routes';
+import { kudosRoutes } from './routes/kudos.routes';
 import { usersRoutes } from './routes/users.routes';
 import { SCHEMA, type ActivityDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
@@ -13,6 +25,8 @@ import { createActivityLog } from './use-cases/log-activity.use-case';
 import { deleteActivity } from './use-cases/delete-activity.use-case';
 import { createLogVelocity } from './use-cases/log-velocity';
 import { DEFAULT_VELOCITY_LIMITS, type VelocityLimits } from './domain/velocity';
+import { DEFAULT_KUDOS_LIMIT } from './domain/kudos';
+import { createKudos } from './use-cases/kudos.use-case';
 import { exportEntries } from './use-cases/export-entries.use-case';
 import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
 import { getOwnFunnel } from './use-cases/get-own-funnel.use-case';
@@ -35,6 +49,8 @@ export interface ActivityServiceOptions {
   effectSources?: readonly EffectSource[];
   /** How many log requests one user may make in a short time (DEFAULT_VELOCITY_LIMITS unless set). */
   velocityLimits?: VelocityLimits;
+  /** How many kudos requests one user may make in a short time (DEFAULT_KUDOS_LIMIT unless set). */
+  kudosLimit?: RateLimit;
 }
 
 export function createActivityService(ports: ServicePorts & ActivityServiceOptions): Service {
@@ -76,6 +92,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       ),
       usersRoutes(reports, readAuth),
       exportRoutes(exportEntries(reportDeps), readAuth, ports.logger),
+      kudosRoutes(createKudos({ db, clock: ports.clock, users, limit: ports.kudosLimit ?? DEFAULT_KUDOS_LIMIT }), readAuth),
     ],
   });
   let subscriptions: Subscription[] = [];

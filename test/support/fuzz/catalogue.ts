@@ -28,7 +28,7 @@ import {
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 /** What a path parameter names, so the fuzzer can mix real ids (the caller's, another user's) with bad ones. */
-export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId' | 'nudgeId' | 'recapNoticeId';
+export type PathParam = 'activityId' | 'campaignId' | 'goalId' | 'userId' | 'window' | 'challengeId' | 'inviteId' | 'nudgeId' | 'kudosId' | 'recapNoticeId';
 
 export interface Endpoint {
   method: Method;
@@ -67,7 +67,10 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'POST', path: '/api/activity', service: 'activity', auth: 'required', body: LogActivityBody, idempotent: true },
   { method: 'POST', path: '/api/activity/bulk', service: 'activity', auth: 'required', body: BulkActivityBody, idempotent: true },
   { method: 'DELETE', path: '/api/activity/:id', service: 'activity', auth: 'required', params: { id: 'activityId' } },
-  { method: 'GET', path: '/api/recent-activities', service: 'activity', auth: 'none', query: TimezoneQuery },
+  { method: 'GET', path: '/api/recent-activities', service: 'activity', auth: 'optional', query: TimezoneQuery },
+  { method: 'POST', path: '/api/recent-activities/:id/kudos', service: 'activity', auth: 'required', params: { id: 'activityId' } },
+  { method: 'GET', path: '/api/kudos', service: 'activity', auth: 'required' },
+  { method: 'PUT', path: '/api/kudos/:id/read', service: 'activity', auth: 'required', params: { id: 'kudosId' } },
   { method: 'GET', path: '/api/users/:id/summary', service: 'activity', auth: 'required', params: { id: 'userId' }, query: SummaryQuery },
   { method: 'GET', path: '/api/users/:id/metrics/funnel', service: 'activity', auth: 'required', params: { id: 'userId' }, query: FunnelQuery },
   { method: 'GET', path: '/api/users/:id/stats', service: 'activity', auth: 'required', params: { id: 'userId' } },

@@ -29,6 +29,7 @@ export interface FuzzWorld {
   challengeIds: number[];
   inviteIds: string[];
   nudgeIds: string[];
+  kudosIds: string[];
   recapNoticeIds: string[];
   signupThrowaway(): Promise<string>;
 }
@@ -73,6 +74,9 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
   const invites = await api.call('GET', '/api/challenge-invites', { token: other.token });
   const nudge = await api.call('POST', '/api/nudges', { token: other.token, body: { type: 'props', to_user_id: owner.id } });
   const recapNotices = await api.call('GET', '/api/recap/notices', { token: owner.token });
+  // Kudos from the other user on the owner's entry: a kudos id to aim at.
+  if (logged.body?.activity?.id) await api.call('POST', `/api/recent-activities/${String(logged.body.activity.id)}/kudos`, { token: other.token });
+  const kudos = await api.call('GET', '/api/kudos', { token: owner.token });
   // A picture, so the picture route serves bytes too, not only its 404.
   await api.call('PUT', '/api/settings/profile-picture', { token: owner.token, body: { profile_picture: ONE_PIXEL_PNG_DATA_URL } });
   return {
@@ -84,6 +88,7 @@ export async function prepareWorld(url: string): Promise<FuzzWorld> {
     challengeIds: [Number(open.body?.id ?? 1), Number(closed.body?.id ?? 2)],
     inviteIds: [...(Array.isArray(invites.body) ? invites.body.map((i: { invite_id: string }) => i.invite_id) : []), randomUUID()],
     nudgeIds: [String(nudge.body?.id ?? randomUUID()), randomUUID()],
+    kudosIds: [...(Array.isArray(kudos.body) ? kudos.body.map((k: { id: string }) => k.id) : []), randomUUID()],
     recapNoticeIds: [...(Array.isArray(recapNotices.body) ? recapNotices.body.map((n: { id: string }) => n.id) : []), '2020-01-06'],
     signupThrowaway: async () => (await signup()).token,
   };
@@ -99,6 +104,7 @@ function segmentFor(kind: PathParam, world: FuzzWorld): Arbitrary<string> {
     challengeId: world.challengeIds.map(String),
     inviteId: world.inviteIds,
     nudgeId: world.nudgeIds,
+    kudosId: world.kudosIds,
     recapNoticeId: world.recapNoticeIds,
   };
   return fc.oneof({ weight: 3, arbitrary: fc.constantFrom(...real[kind]) }, { weight: 2, arbitrary: fc.constantFrom(...HOSTILE_SEGMENTS) });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { campaignList, challengeInvite, nudge } from '../../test/fixtures';
+import { campaignList, challengeInvite, kudos, nudge } from '../../test/fixtures';
 import { callsTo, jsonResponse, mockApi, renderApp, signedIn } from '../../test/render';
 
 beforeEach(() => localStorage.clear());
@@ -45,6 +45,19 @@ describe('the notification bell', () => {
     ]);
     expect(items[0]).toHaveClass('notifications__item--unread');
     expect(items[2]).not.toHaveClass('notifications__item--unread');
+  });
+
+  it('tells kudos on the user’s entries, and marks them read when clicked', async () => {
+    const fetchMock = mockApi({
+      'GET /api/kudos': jsonResponse(200, [kudos({ id: 'k-3', activity_type: 'meeting' })]),
+      'PUT /api/kudos/k-3/read': jsonResponse(200, kudos({ id: 'k-3', activity_type: 'meeting', is_read: true })),
+    });
+    const { user, list } = await openBell('Notifications, 1 unread');
+    const item = within(list).getByRole('listitem');
+    expect(item).toHaveTextContent(/^Jo P\. gave kudos to your Meeting@jo · .* · Unread$/);
+    await user.click(within(item).getByRole('button', { name: /Jo P\. gave kudos to your Meeting/ }));
+    await waitFor(() => expect(item).not.toHaveClass('notifications__item--unread'));
+    expect(callsTo(fetchMock, 'PUT /api/kudos/k-3/read')).toHaveLength(1);
   });
 
   it('marks a nudge read when clicked: its unread state and its count go away', async () => {

@@ -8,6 +8,7 @@ import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../lib/session';
 import { ChallengeInviteItem, noteState, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
+import { KudosItem, useGetKudosInboxQuery } from '../features/kudos';
 import { accountExistedIn, RecapNoticeItem, recapState, useGetRecapNoticesQuery } from '../features/recap';
 import { useLogFailure } from '../lib/use-log-failure';
 import { useNow } from '../lib/use-now';
@@ -58,7 +59,7 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 }
 
 /**
- * The bell: challenge invites, nudges and the weekly recap (each polled every 30 s), newest first; failed
+ * The bell: challenge invites, nudges, the weekly recap and kudos (each polled every 30 s), newest first; failed
  * loads are only logged. A recap of a week that ended before the account existed is not offered.
  */
 function NotificationBell({ user }: { user: User }) {
@@ -70,10 +71,13 @@ function NotificationBell({ user }: { user: User }) {
   const { data: recaps, error: recapsError } = useGetRecapNoticesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
   useLogFailure(nudgesError, 'Failed to fetch notifications');
   useLogFailure(recapsError, 'Failed to fetch notifications');
+  const { data: kudos, error: kudosError } = useGetKudosInboxQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  useLogFailure(kudosError, 'Failed to fetch notifications');
   const items = notificationsFrom(
     invites ?? [],
     nudges ?? [],
     (recaps ?? []).filter((notice) => accountExistedIn(user, notice.week)),
+    kudos ?? [],
   );
   const unread = unreadCount(items);
   return (
@@ -101,6 +105,8 @@ function NotificationBell({ user }: { user: User }) {
                 <li key={item.id} className={item.unread ? 'notifications__item notifications__item--unread' : 'notifications__item'}>
                   {item.kind === 'nudge' ? (
                     <NudgeItem nudge={item.nudge} now={now} />
+                  ) : item.kind === 'kudos' ? (
+                    <KudosItem kudos={item.kudos} now={now} />
                   ) : item.kind === 'weekly_recap' ? (
                     <RecapNoticeItem
                       notice={item.notice}

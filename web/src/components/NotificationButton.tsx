@@ -14,13 +14,13 @@ interface NotificationButtonProps {
 /** One clickable line of the bell: an icon, the text, and a line of when and whether it was read. */
 export function NotificationButton({ icon, text, meta, read, onClick }: NotificationButtonProps) {
   return (
-    <button type="button" className="notification-button" onClick={onClick}>
-      <span className="notification-button__icon">
+    <button type="button" className="notification-line notification-button" onClick={onClick}>
+      <span className="notification-line__icon">
         <Icon icon={icon} />
       </span>
-      <span className="notification-button__body">
-        <span className="notification-button__text">{text}</span>
-        <span className="notification-button__meta">
+      <span className="notification-line__body">
+        <span className="notification-line__text">{text}</span>
+        <span className="notification-line__meta">
           {meta}
           {read ? ' · Read' : <span className="visually-hidden"> · Unread</span>}
         </span>

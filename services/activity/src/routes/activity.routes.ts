@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express';
 import { ActivityIdParams, BulkActivityBody, IDEMPOTENCY_HEADER, IdempotencyHeaders, LogActivityBody } from '@warriors/contracts';
-import { currentUserId, parse, parsePathId, requireAuth, TooManyRequestsError, type TokenSigner } from '@warriors/kit';
+import { currentUserId, optionalAuth, parse, parsePathId, requireAuth, TooManyRequestsError, type TokenSigner } from '@warriors/kit';
 import type { LogKind } from '../domain/velocity';
 import { TimezoneQuery } from '@warriors/contracts';
 import type { ActivityLog } from '../use-cases/log-activity.use-case';
@@ -44,9 +44,10 @@ export function activityRoutes(activityLog: ActivityLog, deletion: DeleteActivit
     res.status(204).end();
   });
 
-  router.get('/api/recent-activities', async (req, res) => {
+  // Public (spec point 2); a signed-in caller also learns which entries they gave kudos.
+  router.get('/api/recent-activities', optionalAuth(tokens), async (req, res) => {
     const { tz } = parse(TimezoneQuery, req.query, 'query');
-    res.json(await reports.recent(tz ?? 'UTC'));
+    res.json(await reports.recent(tz ?? 'UTC', req.user?.id ?? null));
   });
 
   return router;

@@ -148,20 +148,48 @@ export interface FeedRow {
   company: string | null;
   city: string | null;
   state: string | null;
+  kudos: number;
+  kudos_given: boolean;
 }
 
-/** The newest activities of users who show in the community feed. */
-export async function recentVisible(db: Executor, limit: number): Promise<FeedRow[]> {
-  return db
+const kudosTable = sql.table(`${SCHEMA}.kudos`);
+
+/**
+ * The newest activities of users who show in the community feed, each with its kudos count and
+ * whether `viewerId` gave it kudos: one statement, the counts read from the kudos key's index for
+ * the page's rows only (the page is cut first, then counted).
+ */
+export async function recentVisible(db: Executor, limit: number, viewerId: string | null): Promise<FeedRow[]> {
+  const page = db
     .withSchema(SCHEMA)
     .selectFrom('activities as a')
     .innerJoin('users as u', 'u.user_id', 'a.user_id')
-    .select(['a.id', 'a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.quantity', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
+    .select(['a.id', 'a.seq', 'a.user_id', 'u.name', 'u.username', 'a.activity_type', 'a.quantity', 'a.points', 'a.created_at', 'u.company', 'u.city', 'u.state'])
     .where('u.show_in_battle_pulse', '=', true)
     .where('a.deleted_at', 'is', null)
     .orderBy('a.created_at', 'desc')
     .orderBy('a.seq', 'desc')
     .limit(limit)
+    .as('f');
+  return db
+    .selectFrom(page)
+    .select([
+      'f.id',
+      'f.user_id',
+      'f.name',
+      'f.username',
+      'f.activity_type',
+      'f.quantity',
+      'f.points',
+      'f.created_at',
+      'f.company',
+      'f.city',
+      'f.state',
+      sql<number>`(select count(*)::int from ${kudosTable} k where k.entry_id = f.id)`.as('kudos'),
+      sql<boolean>`exists (select 1 from ${kudosTable} k where k.entry_id = f.id and k.giver_id = ${viewerId})`.as('kudos_given'),
+    ])
+    .orderBy('f.created_at', 'desc')
+    .orderBy('f.seq', 'desc')
     .execute();
 }
 

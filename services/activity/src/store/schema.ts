@@ -24,11 +24,24 @@ interface ActivitiesTable {
   deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
+interface KudosTable {
+  id: string;
+  entry_id: string;
+  giver_id: string;
+  recipient_id: string;
+  created_at: Date;
+  read_at: Date | null;
+}
+
 export interface ActivityDatabase extends ConsumerTables {
   users: UsersTable;
   activities: ActivitiesTable;
+  kudos: KudosTable;
   activity_results: { activity_id: string; result: ColumnType<LogResult, string, never> };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */
 export type Executor = Kysely<ActivityDatabase>;
+
+/** PostgreSQL's code for a foreign key violation: a row whose user or entry was deleted meanwhile. */
+export const FOREIGN_KEY_VIOLATION = '23503';

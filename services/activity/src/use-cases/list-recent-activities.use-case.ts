@@ -19,8 +19,9 @@ export function listRecentActivities(deps: ReportsDeps) {
     }
   }
 
-  return async function recent(timezone: string): Promise<RecentActivity[]> {
-    const rows = await recentVisible(db, FEED_SIZE);
+  /** The feed for a viewer in `timezone`; `viewerId` (null without a token) says which entries they gave kudos. */
+  return async function recent(timezone: string, viewerId: string | null): Promise<RecentActivity[]> {
+    const rows = await recentVisible(db, FEED_SIZE, viewerId);
     const rankOf = await ranks([...new Set(rows.map((r) => r.user_id))], timezone);
     return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString(), rank: rankOf[row.user_id] ?? null }));
   };

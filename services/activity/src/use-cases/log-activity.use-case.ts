@@ -7,11 +7,10 @@ import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../domain/activity-events';
 import type { EffectsListener } from './log-effects';
 import { ACTIVITY_INSERT, findByIdempotencyKey, saveResults } from '../store/activities.store';
-import type { Executor } from '../store/schema';
+import { FOREIGN_KEY_VIOLATION, type Executor } from '../store/schema';
 import type { ActivityUserDirectory } from './user-directory';
 
 export const BAD_CREDENTIALS = 'Could not validate credentials';
-const FOREIGN_KEY_VIOLATION = '23503';
 
 export interface ActivityLogDeps {
   db: Executor;

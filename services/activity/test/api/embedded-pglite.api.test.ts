@@ -60,3 +60,16 @@ it('logs, replays an idempotent retry and answers the summary and the stats over
   const feed = await activity.call('GET', '/api/recent-activities');
   expect(feed.body.map((r: { activity_type: string }) => r.activity_type)).toEqual(['cold_call', 'meeting']);
 });
+
+it('gives kudos once and counts them in the feed and the bell over PGlite', async () => {
+  const owner = await activity.registerUser();
+  const giver = await activity.registerUser();
+  const entry = (await activity.call('POST', '/api/activity', { token: owner.token, body: { activity_type: 'email' } })).body.activity.id as string;
+  for (let i = 0; i < 2; i++) {
+    expect(await activity.call('POST', `/api/recent-activities/${entry}/kudos`, { token: giver.token })).toEqual({ status: 200, body: { id: entry, kudos: 1, kudos_given: true } });
+  }
+  const feed = await activity.call('GET', '/api/recent-activities', { token: giver.token });
+  expect(feed.body.find((r: { id: string }) => r.id === entry)).toMatchObject({ kudos: 1, kudos_given: true });
+  const inbox = await activity.call('GET', '/api/kudos', { token: owner.token });
+  expect(inbox.body).toEqual([expect.objectContaining({ entry_id: entry, from_user_id: giver.user.user_id, is_read: false })]);
+});

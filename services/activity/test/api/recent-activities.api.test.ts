@@ -69,6 +69,8 @@ it('fills the row from the user projection and the catalog', async () => {
     city: 'Austin',
     state: 'TX',
     rank: null,
+    kudos: 0,
+    kudos_given: false,
   });
   expect(rows.find((r) => r.user_id === carol.user.user_id)).toMatchObject({ company: null, city: null, state: null });
 });

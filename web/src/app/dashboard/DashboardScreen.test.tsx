@@ -22,6 +22,7 @@ function mockDashboard(overrides: Parameters<typeof mockApi>[0] = {}) {
     'GET /api/activity/held': jsonResponse(200, []),
     'GET /api/recent-activities': jsonResponse(200, [
       {
+        id: 'e-7',
         user_id: 'u-7',
         name: 'Bob Stone',
         username: 'bob',
@@ -33,6 +34,8 @@ function mockDashboard(overrides: Parameters<typeof mockApi>[0] = {}) {
         city: null,
         state: null,
         rank: 1,
+        kudos: 2,
+        kudos_given: false,
       },
     ]),
     'GET /api/badge-definitions': jsonResponse(200, definitions),
@@ -164,9 +167,34 @@ describe('DashboardScreen', () => {
     expect(within(shots).getByRole('listitem')).toHaveTextContent('Bob S. Meeting+10 pts · 5m ago');
   });
 
+  it('gives kudos to someone else’s line once: the button is pressed and counts them, and the server’s count stays', async () => {
+    const fetchMock = mockDashboard({ 'POST /api/recent-activities/e-7/kudos': jsonResponse(200, { id: 'e-7', kudos: 3, kudos_given: true }) });
+    const { user } = await openDashboard();
+    const shots = screen.getByRole('region', { name: 'Shots Fired' });
+    const button = await within(shots).findByRole('button', { name: "Give kudos to Bob S.'s Meeting, 2 kudos" });
+    expect(button).toHaveAttribute('aria-pressed', 'false');
+    await user.click(button);
+    await waitFor(() => expect(button).toHaveAttribute('aria-pressed', 'true'));
+    expect(button).toHaveAccessibleName("Give kudos to Bob S.'s Meeting, 3 kudos");
+    await user.click(button);
+    expect(callsTo(fetchMock, 'POST /api/recent-activities/e-7/kudos')).toHaveLength(1);
+  });
+
+  it('shows the count on one’s own line, with no button', async () => {
+    const mine = { id: 'e-1', user_id: testUser.id, name: testUser.name, username: testUser.username, activity_type: 'email', quantity: 1, points: 1 };
+    const row = { ...mine, created_at: new Date().toISOString().replace('Z', ''), company: null, city: null, state: null, rank: null, kudos: 1, kudos_given: false };
+    mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, [row]) });
+    await openDashboard();
+    const shots = screen.getByRole('region', { name: 'Shots Fired' });
+    const line = await within(shots).findByRole('listitem');
+    await waitFor(() => expect(line).toHaveTextContent('1 kudos'));
+    expect(within(line).queryByRole('button')).not.toBeInTheDocument();
+  });
+
   it('says how many a bulk entry or a run of entries counts, and shows five lines until asked for more', async () => {
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString().replace('Z', '');
     const shot = (userId: string, name: string, type: string, quantity: number, points: number, minutesAgo: number) => ({
+      id: `e-${minutesAgo}`,
       user_id: userId,
       name,
       username: name.toLowerCase(),
@@ -178,6 +206,8 @@ describe('DashboardScreen', () => {
       city: null,
       state: null,
       rank: null,
+      kudos: 0,
+      kudos_given: false,
     });
     const feed = [
       shot('u-7', 'Sam Whitfield', 'cold_call', 1, 1, 1),

@@ -21,6 +21,7 @@ import {
   Star,
   Swords,
   Target,
+  ThumbsUp,
   TrendingUp,
   Trophy,
   Undo2,
@@ -58,6 +59,7 @@ export const UI_ICONS = {
   download: Download,
   undo: Undo2,
   timeZone: Globe,
+  kudos: ThumbsUp,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -3,7 +3,10 @@ import { activityCount, counted } from '../../lib/counted';
 import { relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
+import { useAppSelector } from '../../lib/hooks';
+import { selectCurrentUser } from '../../lib/session';
 import { useGetRecentActivitiesQuery } from './api';
+import { KudosControl } from './Kudos';
 import { groupFeed } from './feed-lines';
 import './activity.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
@@ -12,8 +15,12 @@ import { ShowMoreButton, useShowMore } from '../../components/ShowMore';
 
 const FEED_POLL_MS = 30_000;
 
-/** The 20 newest logs across the arena, runs of one broker's entries of one type merged, with how long ago each landed. */
+/**
+ * The 20 newest logs across the arena, runs of one broker's entries of one type merged, with how long
+ * ago each landed and their kudos (given here to others' lines, counted on one's own).
+ */
 export function ShotsFired() {
+  const user = useAppSelector(selectCurrentUser);
   const now = useNow(FEED_POLL_MS);
   const { data: activities = [], isLoading, error } = useGetRecentActivitiesQuery(undefined, { pollingInterval: FEED_POLL_MS });
   useLogFailure(error, 'Failed to fetch activities');
@@ -39,6 +46,7 @@ export function ShotsFired() {
                   <span className="feed__points">+{counted(line.points, 'pt')}</span> · {relativeTime(line.created_at, now)}
                 </p>
               </div>
+              <KudosControl line={line} own={line.user_id === user?.id} />
             </li>
           );
         })}

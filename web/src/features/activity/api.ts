@@ -1,4 +1,4 @@
-import type { ActivityType, BulkActivityBody, HeldActivity, LogResult, RecentActivity } from '@warriors/contracts';
+import type { ActivityType, BulkActivityBody, HeldActivity, KudosReply, LogResult, RecentActivity } from '@warriors/contracts';
 import { api } from '../../lib/api';
 import { fetchCurrentUser, logAnswered } from '../../lib/session';
 
@@ -93,8 +93,37 @@ export const activityApi = api.injectEndpoints({
       query: () => '/recent-activities',
       providesTags: ['RecentActivity'],
     }),
+    /** The entry shows the kudos at once, then the server's count; a failure takes them back. */
+    giveKudos: build.mutation<KudosReply, string>({
+      query: (entryId) => ({ url: `/recent-activities/${encodeURIComponent(entryId)}/kudos`, method: 'POST' }),
+      onQueryStarted: async (entryId, { dispatch, queryFulfilled }) => {
+        const patch = dispatch(
+          activityApi.util.updateQueryData('getRecentActivities', undefined, (rows) => {
+            for (const row of rows) if (row.id === entryId && !row.kudos_given) Object.assign(row, { kudos: row.kudos + 1, kudos_given: true });
+          }),
+        );
+        try {
+          const { data } = await queryFulfilled;
+          dispatch(
+            activityApi.util.updateQueryData('getRecentActivities', undefined, (rows) => {
+              for (const row of rows) if (row.id === entryId) Object.assign(row, { kudos: data.kudos, kudos_given: true });
+            }),
+          );
+        } catch {
+          patch.undo();
+        }
+      },
+    }),
   }),
 });
 
-export const { useDeleteActivityMutation, useLogActivityMutation, useLogBulkActivityMutation, useGetRecentActivitiesQuery, useGetHeldActivitiesQuery, useConfirmActivityMutation } =
+export const {
+  useDeleteActivityMutation,
+  useLogActivityMutation,
+  useLogBulkActivityMutation,
+  useGetRecentActivitiesQuery,
+  useGetHeldActivitiesQuery,
+  useConfirmActivityMutation,
+  useGiveKudosMutation,
+} =
   activityApi;

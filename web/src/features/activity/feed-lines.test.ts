@@ -1,8 +1,9 @@
 import type { RecentActivity } from '@warriors/contracts';
 import { groupFeed } from './feed-lines';
 
+let rows = 0;
 const row = (overrides: Partial<RecentActivity>): RecentActivity => ({
-  id: 'a-1',
+  id: `entry-${++rows}`,
   user_id: 'u-1',
   name: 'Sam Whitfield',
   username: 'sam',
@@ -14,6 +15,8 @@ const row = (overrides: Partial<RecentActivity>): RecentActivity => ({
   city: null,
   state: null,
   rank: null,
+  kudos: 0,
+  kudos_given: false,
   ...overrides,
 });
 
@@ -35,5 +38,11 @@ describe('groupFeed', () => {
 
   it('keeps different types of one broker apart', () => {
     expect(groupFeed([row({}), row({ activity_type: 'email' })])).toHaveLength(2);
+  });
+
+  it('sums a run’s kudos, given when the viewer gave any of its entries, new ones going to its newest entry', () => {
+    const [run, alone] = groupFeed([row({ id: 'newest', kudos: 1 }), row({ id: 'older', kudos: 2, kudos_given: true }), row({ id: 'other', user_id: 'u-2', kudos: 0 })]);
+    expect(run).toMatchObject({ key: 'newest', entryId: 'newest', kudos: 3, kudos_given: true });
+    expect(alone).toMatchObject({ key: 'other', entryId: 'other', kudos: 0, kudos_given: false });
   });
 });

@@ -2,7 +2,7 @@ import { personName, type ChallengeInvite } from '@warriors/contracts';
 import { relativeTime } from '../../lib/relative-time';
 import { useAcceptChallengeInviteMutation, useDeclineChallengeInviteMutation } from './api';
 import { CHALLENGE_DONE } from './challenge-rules';
-import './invite-item.css';
+import '../../components/NotificationButton.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 interface ChallengeInviteItemProps {
@@ -36,17 +36,17 @@ export function ChallengeInviteItem({ invite, now, onAccepted }: ChallengeInvite
   };
 
   return (
-    <div className="challenge-invite">
-      <span className="challenge-invite__icon">
+    <div className="notification-line">
+      <span className="notification-line__icon">
         <Icon icon={UI_ICONS.invitation} />
       </span>
-      <div className="challenge-invite__body">
-        <p className="challenge-invite__text">
+      <div className="notification-line__body">
+        <p className="notification-line__text">
           <strong>{personName(invite.from_name, invite.from_username)}</strong> <span className="muted">@{invite.from_username}</span> invited you to{' '}
           <strong>{invite.challenge_name}</strong>
         </p>
-        <p className="challenge-invite__time">{relativeTime(invite.created_at, now)}</p>
-        <div className="challenge-invite__actions">
+        <p className="notification-line__meta">{relativeTime(invite.created_at, now)}</p>
+        <div className="notification-line__actions">
           <button type="button" className="btn btn--primary btn--small" disabled={busy} onClick={() => void onAccept()} aria-label={`Accept invite to ${invite.challenge_name}`}>
             Accept
           </button>

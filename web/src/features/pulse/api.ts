@@ -1,5 +1,5 @@
 import { PULSE_LIMIT, type Nudge, type PulseEvent, type SendNudgeBody } from '@warriors/contracts';
-import { api } from '../../lib/api';
+import { api, markReadIn, undoOnFailure } from '../../lib/api';
 import { mergePulseEvents } from './pulse-rules';
 
 export const pulseApi = api.injectEndpoints({
@@ -20,18 +20,8 @@ export const pulseApi = api.injectEndpoints({
     /** The nudge reads as read at once; a failure puts it back. */
     markNudgeRead: build.mutation<unknown, string>({
       query: (nudgeId) => ({ url: `/nudges/${encodeURIComponent(nudgeId)}/read`, method: 'PUT' }),
-      onQueryStarted: async (nudgeId, { dispatch, queryFulfilled }) => {
-        const patch = dispatch(
-          pulseApi.util.updateQueryData('getNudgeInbox', undefined, (nudges) => {
-            for (const nudge of nudges) if (nudge.id === nudgeId) nudge.is_read = true;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
+      onQueryStarted: (nudgeId, { dispatch, queryFulfilled }): Promise<void> =>
+        undoOnFailure(dispatch(pulseApi.util.updateQueryData('getNudgeInbox', undefined, (nudges) => markReadIn(nudges, nudgeId))), queryFulfilled),
     }),
   }),
 });

@@ -1,5 +1,5 @@
 import type { RecapNotice, WeeklyRecap } from '@warriors/contracts';
-import { api } from '../../lib/api';
+import { api, markReadIn, undoOnFailure } from '../../lib/api';
 
 export const recapApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -15,18 +15,8 @@ export const recapApi = api.injectEndpoints({
     /** The notice reads as read at once; a failure puts it back. */
     markRecapNoticeRead: build.mutation<RecapNotice, string>({
       query: (noticeId) => ({ url: `/recap/notices/${encodeURIComponent(noticeId)}/read`, method: 'PUT' }),
-      onQueryStarted: async (noticeId, { dispatch, queryFulfilled }) => {
-        const patch = dispatch(
-          recapApi.util.updateQueryData('getRecapNotices', undefined, (notices) => {
-            for (const notice of notices) if (notice.id === noticeId) notice.is_read = true;
-          }),
-        );
-        try {
-          await queryFulfilled;
-        } catch {
-          patch.undo();
-        }
-      },
+      onQueryStarted: (noticeId, { dispatch, queryFulfilled }): Promise<void> =>
+        undoOnFailure(dispatch(recapApi.util.updateQueryData('getRecapNotices', undefined, (notices) => markReadIn(notices, noticeId))), queryFulfilled),
     }),
   }),
 });
