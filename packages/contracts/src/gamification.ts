@@ -6,6 +6,10 @@ export const DEFAULT_DAILY_GOAL_POINTS = 50;
 export const LEADERBOARD_SIZE = 20;
 export const ACTIVE_WINDOW_MINUTES = 10;
 
+/** How a broker's streak counts days: every day, or Monday to Friday (a weekend day neither breaks nor extends it). */
+export const StreakMode = z.enum(['daily', 'weekdays'], { message: "Must be 'daily' or 'weekdays'" });
+export type StreakMode = z.infer<typeof StreakMode>;
+
 export const BadgeType = z.enum(BADGE_TYPES);
 export type BadgeType = z.infer<typeof BadgeType>;
 

@@ -1,8 +1,7 @@
-import type { UserProjection } from '@warriors/contracts';
 import { projectUsers } from '@warriors/kit';
-import { SCHEMA, type Executor } from './schema';
+import { SCHEMA, type ActivityUser, type Executor } from './schema';
 
-export async function findUser(db: Executor, userId: string): Promise<UserProjection | undefined> {
+export async function findUser(db: Executor, userId: string): Promise<ActivityUser | undefined> {
   return db
     .withSchema(SCHEMA)
     .selectFrom('users')
