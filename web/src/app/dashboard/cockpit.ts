@@ -42,3 +42,13 @@ export function streakFact(streakDays: number, pointsToday: number | undefined, 
   if (streakDays === 0) return { text: 'Log today to start a streak', urgent: false };
   return { text: `Log today to keep your ${streakDays}-day streak · ${hoursLeftToday(now, timeZone)} left`, urgent: true };
 }
+
+/**
+ * The streak's freezes: 'Streak protected' while a freeze covers a missed day of the current streak,
+ * with the freezes still held; otherwise the freezes held, if any.
+ */
+export function freezeFact(streakProtected: boolean, freezes: number): string | null {
+  const held = counted(freezes, 'freeze');
+  if (streakProtected) return freezes > 0 ? `Streak protected · ${held} left` : 'Streak protected';
+  return freezes > 0 ? `${held} held` : null;
+}
