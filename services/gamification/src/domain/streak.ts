@@ -1,4 +1,4 @@
-import { addDays, dateToEpochMs, localDate, type LocalDate, type StreakMode } from '@warriors/contracts';
+import { addDays, isWeekday, localDate, type LocalDate, type StreakMode } from '@warriors/contracts';
 
 /** Freezes a broker may hold at once: enough for a sick day and the day after, not a holiday. */
 export const MAX_STREAK_FREEZES = 2;
@@ -25,12 +25,6 @@ export interface StreakState {
   streak_days: number;
   freezes: number;
   protected_dates: LocalDate[];
-}
-
-/** Monday to Friday (a LocalDate is a calendar date, so its weekday is the UTC weekday of its midnight). */
-export function isWeekday(date: LocalDate): boolean {
-  const day = new Date(dateToEpochMs(date)).getUTCDay();
-  return day !== 0 && day !== 6;
 }
 
 /**

@@ -1,5 +1,5 @@
-import { localDate } from '@warriors/contracts';
-import { isWeekday, MAX_STREAK_FREEZES, streakChangesOfBatch, streakOf, streakRule, streaksAfterBatch, type StreakDay, type StreakRule } from '../../src/domain/streak';
+import { isWeekday, localDate } from '@warriors/contracts';
+import { MAX_STREAK_FREEZES, streakChangesOfBatch, streakOf, streakRule, streaksAfterBatch, type StreakDay, type StreakRule } from '../../src/domain/streak';
 
 const GOAL = 50;
 const DAILY = streakRule('daily', GOAL);

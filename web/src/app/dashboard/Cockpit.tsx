@@ -45,7 +45,7 @@ export function Cockpit({ user, now, onShowBadges, onShowBoard }: CockpitProps) 
           <span className="stat__value">{streakDays}</span>
           <span className="stat__label">Day streak</span>
         </span>
-        <Fact fact={user ? streakFact(streakDays, standing?.points, now, user.timezone) : null} />
+        <Fact fact={user ? streakFact(streakDays, standing?.points, now, user.timezone, user.streak_mode) : null} />
         <FreezeFact user={user} />
       </div>
       <div className="stat stat--rank">
