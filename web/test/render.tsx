@@ -32,6 +32,9 @@ export const testUser: User = {
   show_on_leaderboard: true,
   show_in_battle_pulse: true,
   streak_days: 3,
+  streak_mode: 'daily',
+  streak_freezes: 0,
+  streak_protected: false,
   badges: [],
   created_at: '2025-01-01T00:00:00Z',
 };

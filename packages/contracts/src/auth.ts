@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Badge } from './gamification';
+import { Badge, StreakMode } from './gamification';
 import { isValidTimezone } from './calendar';
 import { PictureUrl } from './picture';
 import { USER_SEARCH_MIN_CHARS } from './profile-values';
@@ -90,6 +90,7 @@ export const ProfileUpdateBody = z.object({
     .transform((v) => (v ? v : null))
     .pipe(z.url({ protocol: /^https?$/, message: 'Enter a valid URL (https://...)' }).nullable()),
   timezone: TimeZone.optional(),
+  streak_mode: StreakMode.optional(),
 });
 export type ProfileUpdateBody = z.input<typeof ProfileUpdateBody>;
 
@@ -157,6 +158,12 @@ export const User = z.object({
   show_in_battle_pulse: z.boolean(),
   /** Filled by gamification once it exists; 0 and [] until then. */
   streak_days: z.number().int(),
+  /** How the streak counts days (the broker's setting). */
+  streak_mode: StreakMode,
+  /** Streak freezes held (gamification's): each covers one missed day of a running streak. */
+  streak_freezes: z.number().int(),
+  /** Whether a freeze covered a missed day of the current streak. */
+  streak_protected: z.boolean(),
   badges: z.array(Badge),
   created_at: z.string(),
 });

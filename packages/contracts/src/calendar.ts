@@ -116,6 +116,12 @@ export function startOfLocalDay(date: LocalDate, timeZone: string): Date {
 /** Midnight UTC of the date: calendar arithmetic on zone-free labels runs in UTC. */
 export const dateToEpochMs = (date: LocalDate): number => Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)));
 
+/** Monday to Friday: the days a weekday streak counts (a date's weekday is the UTC weekday of its midnight). */
+export function isWeekday(date: LocalDate): boolean {
+  const day = new Date(dateToEpochMs(date)).getUTCDay();
+  return day !== 0 && day !== 6;
+}
+
 export const addDays = (date: LocalDate, days: number): LocalDate => new Date(dateToEpochMs(date) + days * DAY_MS).toISOString().slice(0, 10);
 
 /** Monday of the ISO week holding `date`: weekly windows and badges reset on Monday. */

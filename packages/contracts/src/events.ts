@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ActivityType } from './activity';
-import { Badge, BadgeType } from './gamification';
+import { Badge, BadgeType, StreakMode } from './gamification';
 import { PictureUrl } from './picture';
 import { ProfileDetails, ProfileStats } from './social';
 
@@ -34,6 +34,8 @@ export const UserProjection = z.object({
   profile_public: z.boolean(),
   show_on_leaderboard: z.boolean(),
   show_in_battle_pulse: z.boolean(),
+  /** An event published before the setting existed reads as every day. */
+  streak_mode: StreakMode.default('daily'),
 });
 export type UserProjection = z.infer<typeof UserProjection>;
 
@@ -255,4 +257,9 @@ export const RanksRequest = z.object({
 export const RanksReply = z.record(z.string(), z.number().int().nullable());
 
 export const UserStatsRequest = z.object({ user_id: z.string() });
-export const UserStatsReply = z.object({ streak_days: z.number().int(), badges: z.array(Badge) });
+export const UserStatsReply = z.object({
+  streak_days: z.number().int(),
+  streak_freezes: z.number().int().nonnegative().default(0),
+  streak_protected: z.boolean().default(false),
+  badges: z.array(Badge),
+});

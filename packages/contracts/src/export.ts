@@ -51,7 +51,7 @@ export const EXPORT_CSV_COLUMNS = [
 ] as const satisfies readonly (keyof ExportEntry)[];
 
 /** The account's own record: everything /api/me shows but the figures other services keep, and no credential. */
-export const ExportProfile = User.omit({ streak_days: true, badges: true }).extend({ created_at: IsoInstant });
+export const ExportProfile = User.omit({ streak_days: true, streak_freezes: true, streak_protected: true, badges: true }).extend({ created_at: IsoInstant });
 export type ExportProfile = z.infer<typeof ExportProfile>;
 
 /** A row of the points ledger: an entry's points, a goal's bonus, or a deleted entry's reversal (both rows kept). */

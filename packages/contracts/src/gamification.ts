@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { BADGE_CYCLES, BADGE_TYPES } from './badge-types';
 import { PictureUrl } from './picture';
 
+/** How a broker's streak counts days: every day, or Monday to Friday (a weekend day neither breaks nor extends it). */
+export const StreakMode = z.enum(['daily', 'weekdays'], { message: "Must be 'daily' or 'weekdays'" });
+export type StreakMode = z.infer<typeof StreakMode>;
+
 export const BadgeType = z.enum(BADGE_TYPES);
 export type BadgeType = z.infer<typeof BadgeType>;
 

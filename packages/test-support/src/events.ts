@@ -21,6 +21,7 @@ export function testUser(overrides: Partial<UserProjection> = {}): UserProjectio
     profile_public: true,
     show_on_leaderboard: true,
     show_in_battle_pulse: true,
+    streak_mode: 'daily',
     ...overrides,
   };
 }

@@ -97,9 +97,9 @@ export function createGamificationService(ports: GamificationPorts): Service {
           consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
           answerGamificationQuestions(bus, {
             ranks: getRanks({ leaderboards, clock }),
-            publicStats: getPublicStats({ db, leaderboards, clock }),
+            publicStats: getPublicStats({ db, leaderboards, clock, dailyGoalPoints }),
             standing: getStanding({ leaderboards, clock, dailyGoalPoints }),
-            userStats: getUserStats({ db, clock }),
+            userStats: getUserStats({ db, clock, dailyGoalPoints }),
             heldEntries: listHeldEntries({ db }),
           }),
         ])

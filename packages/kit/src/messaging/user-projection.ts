@@ -20,6 +20,7 @@ const COLUMN_TYPES = {
   profile_public: 'boolean not null',
   show_on_leaderboard: 'boolean not null',
   show_in_battle_pulse: 'boolean not null',
+  streak_mode: "text not null default 'daily'",
 } as const satisfies Record<Exclude<keyof UserProjection, 'user_id'>, string>;
 
 export type ProjectedColumn = keyof typeof COLUMN_TYPES;

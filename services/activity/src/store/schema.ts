@@ -4,7 +4,10 @@ import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'activity';
 
-interface UsersTable extends UserProjection {
+/** A user as activity keeps them: the projection less the streak mode, which only gamification reads. */
+export type ActivityUser = Omit<UserProjection, 'streak_mode'>;
+
+interface UsersTable extends ActivityUser {
   event_at: Date | null;
 }
 

@@ -1,6 +1,5 @@
-import type { UserProjection } from '@warriors/contracts';
 import { projectUsers } from '@warriors/kit';
-import { SCHEMA, type Executor } from './schema';
+import { SCHEMA, type ActivityUser, type Executor } from './schema';
 
 /** The fields of auth's user events activity keeps: a log's date needs the zone and the day carry. */
 const USER_COLUMNS = [
@@ -18,7 +17,7 @@ const USER_COLUMNS = [
   'show_in_battle_pulse',
 ] as const;
 
-export async function findUser(db: Executor, userId: string): Promise<UserProjection | undefined> {
+export async function findUser(db: Executor, userId: string): Promise<ActivityUser | undefined> {
   return db
     .withSchema(SCHEMA)
     .selectFrom('users')

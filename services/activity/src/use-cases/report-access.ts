@@ -1,10 +1,10 @@
-import type { FunnelMetrics, LocalDate, UserProjection } from '@warriors/contracts';
+import type { FunnelMetrics, LocalDate } from '@warriors/contracts';
 import { forbidden, notFound, type Bus, type Clock } from '@warriors/kit';
 import { funnelMetrics } from '../domain/funnel';
 import { brokerDay, isUserId, usableTimezone } from '@warriors/contracts';
 import { funnelWindow, type FunnelWindow } from '../domain/windows';
 import { countsByType } from '../store/activities.store';
-import type { Executor } from '../store/schema';
+import type { ActivityUser, Executor } from '../store/schema';
 import type { ActivityUserDirectory } from './user-directory';
 
 export const USER_NOT_FOUND = 'User not found';
@@ -20,7 +20,7 @@ export interface ReportsDeps {
 /** What the reports share: whose report the caller may read, that user's today, the funnel on a given day. */
 export function reportAccess({ db, clock, users }: ReportsDeps) {
   /** The subject of a per-user report: the caller themself, or someone whose profile is public. */
-  async function readableUser(callerId: string, subjectId: string): Promise<UserProjection> {
+  async function readableUser(callerId: string, subjectId: string): Promise<ActivityUser> {
     // A text that is no user id names nobody; refused before it reaches SQL or auth.
     const subject = isUserId(subjectId) ? await users.resolve(subjectId) : null;
     if (!subject) throw notFound(USER_NOT_FOUND);
@@ -29,7 +29,7 @@ export function reportAccess({ db, clock, users }: ReportsDeps) {
   }
 
   /** "Today" is the subject's day (brokerDay): their windows follow their own calendar, whoever looks. */
-  const todayOf = (user: UserProjection) => brokerDay(clock.now(), { ...user, timezone: usableTimezone(user.timezone) });
+  const todayOf = (user: ActivityUser) => brokerDay(clock.now(), { ...user, timezone: usableTimezone(user.timezone) });
 
   async function funnelOn(userId: string, today: LocalDate, window: FunnelWindow): Promise<FunnelMetrics> {
     // A text that is no user id has logged nothing; it never reaches SQL.

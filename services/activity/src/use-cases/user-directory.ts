@@ -1,7 +1,6 @@
-import type { UserProjection } from '@warriors/contracts';
 import { createTtlCache, HttpError, resolveUser, type Bus, type UserDirectory } from '@warriors/kit';
 import { findUser, projectedUsers } from '../store/users.store';
-import type { Executor } from '../store/schema';
+import type { ActivityUser, Executor } from '../store/schema';
 
 export const DIRECTORY_UNAVAILABLE = 'User directory unavailable, please retry';
 
@@ -14,9 +13,9 @@ const LOGGING_TTL_MS = 5000;
 const MAX_CACHED_USERS = 20_000;
 
 /** Kit's UserDirectory, with the cached read the logging path uses. */
-export interface ActivityUserDirectory extends UserDirectory<UserProjection> {
+export interface ActivityUserDirectory extends UserDirectory<ActivityUser> {
   /** resolve() from an in-process copy at most LOGGING_TTL_MS old. */
-  resolveForLogging(userId: string): Promise<UserProjection | null>;
+  resolveForLogging(userId: string): Promise<ActivityUser | null>;
   /** Drops a user's copy after this instance applied a change to their projection. */
   forget(userId: string): void;
 }
@@ -28,17 +27,17 @@ export interface ActivityUserDirectory extends UserDirectory<UserProjection> {
  */
 export function createUserDirectory({ db, bus }: { db: Executor; bus: Bus }): ActivityUserDirectory {
   /** The user, or null when auth does not know them (or they were deleted); 503 when auth cannot be asked. */
-  const resolve = (userId: string): Promise<UserProjection | null> =>
+  const resolve = (userId: string): Promise<ActivityUser | null> =>
     resolveUser({ db, bus, users: projectedUsers, find: findUser, unavailable: () => new HttpError(503, DIRECTORY_UNAVAILABLE) }, userId);
 
-  const cache = createTtlCache<string, UserProjection>({ ttlMs: LOGGING_TTL_MS, maxEntries: MAX_CACHED_USERS });
+  const cache = createTtlCache<string, ActivityUser>({ ttlMs: LOGGING_TTL_MS, maxEntries: MAX_CACHED_USERS });
 
   /**
    * resolve() for logging, from an in-process copy at most LOGGING_TTL_MS old: a log needs only the
    * timezone, and a query per log was a round trip on the hottest path. Reads that check privacy
    * flags use resolve().
    */
-  async function resolveForLogging(userId: string): Promise<UserProjection | null> {
+  async function resolveForLogging(userId: string): Promise<ActivityUser | null> {
     const cached = cache.get(userId);
     if (cached) return cached;
     const user = await resolve(userId);

@@ -4,7 +4,7 @@ import type { DomainEvent, UserProjection } from '@warriors/contracts';
 import type { Database } from '@warriors/kit';
 import { registerTestUser, startServiceUnderTest, testUser, type ServiceUnderTest } from '@warriors/test-support';
 import { createActivityService, type ActivityServiceOptions } from '../../src';
-import type { ActivityDatabase } from '../../src/store/schema';
+import type { ActivityDatabase, ActivityUser } from '../../src/store/schema';
 import { findUser } from '../../src/store/users.store';
 
 /** A Wednesday: 07:00 in New York, 21:00 in Tokyo. */
@@ -19,7 +19,7 @@ export interface TestActivity extends ServiceUnderTest {
   /** Plays auth: publishes user.registered and waits until the projection holds the user. */
   registerUser(overrides?: Partial<UserProjection>): Promise<{ user: UserProjection; token: string }>;
   /** The projection row of a user, straight from the service's table. */
-  storedUser(userId: string): Promise<UserProjection | undefined>;
+  storedUser(userId: string): Promise<ActivityUser | undefined>;
   activityCount(userId: string): Promise<number>;
 }
 

@@ -1,4 +1,4 @@
-import { carryOnZoneChange, type ExportProfile, type FocusArea, type ProfileFieldsReply, type User, type UserProjection, type UserSearchResult } from '@warriors/contracts';
+import { carryOnZoneChange, type ExportProfile, type FocusArea, type ProfileFieldsReply, type StreakMode, type User, type UserProjection, type UserSearchResult } from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {
@@ -23,6 +23,7 @@ export interface UserRecord {
   profile_public: boolean;
   show_on_leaderboard: boolean;
   show_in_battle_pulse: boolean;
+  streak_mode: StreakMode;
   created_at: Date;
   updated_at: Date;
 }
@@ -45,6 +46,7 @@ export type UserChanges = Partial<
     | 'profile_public'
     | 'show_on_leaderboard'
     | 'show_in_battle_pulse'
+    | 'streak_mode'
   >
 >;
 
@@ -57,14 +59,10 @@ export function withDayCarry(user: UserRecord, changes: UserChanges, at: Date): 
   return { ...changes, ...carryOnZoneChange(at, user, changes.timezone) };
 }
 
-/** The caller's own record. Streak and badges belong to gamification, which does not exist yet. */
 /** Streak and badges belong to gamification; auth shows what it answered, or nothing yet. */
-export interface UserStats {
-  streak_days: number;
-  badges: User['badges'];
-}
+export type UserStats = Pick<User, 'streak_days' | 'streak_freezes' | 'streak_protected' | 'badges'>;
 
-export const NO_STATS: UserStats = { streak_days: 0, badges: [] };
+export const NO_STATS: UserStats = { streak_days: 0, streak_freezes: 0, streak_protected: false, badges: [] };
 
 export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): User {
   return {
@@ -86,6 +84,9 @@ export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): U
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,
     streak_days: stats.streak_days,
+    streak_mode: user.streak_mode,
+    streak_freezes: stats.streak_freezes,
+    streak_protected: stats.streak_protected,
     badges: stats.badges,
     created_at: user.created_at.toISOString(),
   };
@@ -93,7 +94,7 @@ export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): U
 
 /** The account as 'Download my data' gives it: every field the broker entered or chose, never the password's hash. */
 export function toExportProfile(user: UserRecord): ExportProfile {
-  const { streak_days: _streak, badges: _badges, ...profile } = toUserResponse(user);
+  const { streak_days: _streak, streak_freezes: _freezes, streak_protected: _protected, badges: _badges, ...profile } = toUserResponse(user);
   return profile;
 }
 
@@ -113,6 +114,7 @@ export function toProjection(user: UserRecord): UserProjection {
     profile_public: user.profile_public,
     show_on_leaderboard: user.show_on_leaderboard,
     show_in_battle_pulse: user.show_in_battle_pulse,
+    streak_mode: user.streak_mode,
   };
 }
 

@@ -34,6 +34,7 @@ export function signUpUser(deps: AccountsDeps) {
         profile_public: true,
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
+        streak_mode: 'daily',
         created_at: now,
         updated_at: now,
       };

@@ -61,6 +61,24 @@ describe('PUT /api/settings/profile', () => {
     expect(event.data).toMatchObject({ user_id: user.id, name: 'Event Warrior', city: 'Reno' });
   });
 
+  it('sets the streak mode, which /api/me shows and user.updated carries to gamification', async () => {
+    const { token, user } = await auth.signup();
+    expect(user.streak_mode).toBe('daily');
+    const reply = await auth.call('PUT', '/api/settings/profile', { token, body: { streak_mode: 'weekdays' } });
+    expect(reply.status).toBe(200);
+    expect(reply.body).toEqual({ ...user, streak_mode: 'weekdays' });
+    expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_mode: 'weekdays' });
+    const event = await eventually('user.updated', () => updatesOf(user.id)[0]);
+    expect(event.data).toMatchObject({ user_id: user.id, streak_mode: 'weekdays' });
+  });
+
+  it.each([['monthly'], [''], [null]])('answers 422 at body.streak_mode for %p', async (mode) => {
+    const { token } = await auth.signup();
+    const reply = await auth.call('PUT', '/api/settings/profile', { token, body: { streak_mode: mode } });
+    expect(reply.status).toBe(422);
+    expect(reply.body.detail).toContainEqual({ loc: ['body', 'streak_mode'], msg: "Must be 'daily' or 'weekdays'" });
+  });
+
   it('answers 401 without a token', async () => {
     expect((await auth.call('PUT', '/api/settings/profile', { body: { bio: 'x' } })).status).toBe(401);
   });

@@ -48,6 +48,9 @@ describe('POST /api/signup', () => {
       show_on_leaderboard: true,
       show_in_battle_pulse: true,
       streak_days: 0,
+      streak_mode: 'daily',
+      streak_freezes: 0,
+      streak_protected: false,
       badges: [],
       created_at: '2025-03-01T12:00:00.000Z',
     });

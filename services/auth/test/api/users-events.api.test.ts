@@ -120,6 +120,7 @@ describe('events', () => {
         profile_public: true,
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
+        streak_mode: 'daily',
         email: user.email,
       },
     });
@@ -187,7 +188,7 @@ describe('user projection by request/reply', () => {
 describe('streak and badges on /api/me', () => {
   it('shows what gamification answers, and nothing when it does not', async () => {
     const { token, user } = await auth.signup();
-    expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 0, badges: [] });
+    expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 0, streak_mode: 'daily', streak_freezes: 0, streak_protected: false, badges: [] });
     const badge = {
       id: 'b1',
       badge_type: 'first_meeting',
@@ -200,10 +201,12 @@ describe('streak and badges on /api/me', () => {
     };
     const answering = await auth.bus.reply(BUS_QUESTIONS.userStats.subject, async (payload) => ({
       streak_days: (payload as { user_id: string }).user_id === user.id ? 4 : 0,
+      streak_freezes: 1,
+      streak_protected: true,
       badges: [badge],
     }));
     try {
-      expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 4, badges: [badge] });
+      expect((await auth.call('GET', '/api/me', { token })).body).toMatchObject({ streak_days: 4, streak_freezes: 1, streak_protected: true, badges: [badge] });
     } finally {
       await answering.stop();
     }

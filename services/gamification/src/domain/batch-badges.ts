@@ -1,14 +1,16 @@
-import type { BadgeType, LocalDate } from '@warriors/contracts';
+import type { BadgeType, LocalDate, StreakMode } from '@warriors/contracts';
 import { heldKey, qualifyingBadges, scopeRanges, type DateRange, type HeldBadge, type QualifiedBadge } from './badges';
 import { badgeStats, type LedgerEntry, type ScopeTotals } from './ledger';
-import { streakDays } from './streak';
+import { streakOf, streakRule, type StreakDay } from './streak';
 
 /** What the badge rules need about a user around one local date, as it stood before a batch. */
 export interface BadgeContext {
   /** Per activity type, the quantity and points in each scope around the date. */
   totals: ScopeTotals[];
-  /** Every local date with logged work (the streak rules read those on or before the date; the log's answer reads them all). */
-  dates: LocalDate[];
+  /** Every local date with logged work and its points (the streak rules read those on or before the date; the log's answer reads them all). */
+  days: StreakDay[];
+  /** How the user's streak counts days ('daily' for a user the projection lacks). */
+  streak_mode: StreakMode;
   /** Badges already earned in the cycles an activity on the date counts towards. */
   earned: HeldBadge[];
 }
@@ -43,8 +45,8 @@ export function freshBadgesOfBatch(entries: readonly LedgerEntry[], contextBefor
     const applied = [...(appliedByUser.get(entry.user_id) ?? []), entry];
     appliedByUser.set(entry.user_id, applied);
     const context = contextBefore(entry.user_id, date);
-    // A later date of the batch needs no filtering out: the streak runs back from `date`.
-    const streak = streakDays([...context.dates, ...applied.map((e) => e.local_date)], date);
+    // A later date of the batch needs no filtering out: the streak is judged on `date`.
+    const streak = streakOf([...context.days, ...applied], date, streakRule(context.streak_mode, dailyGoalPoints)).streak_days;
     const stats = badgeStats([...context.totals, ...applied.map((e) => totalsAround(e, date))], streak);
     const earned = earnedByUser.get(entry.user_id) ?? new Set<string>();
     earnedByUser.set(entry.user_id, earned);
@@ -77,7 +79,7 @@ export function repeatCountsOfBatch(earned: ReadonlyArray<{ user_id: string; bad
  * judged as an award on that date judges it.
  */
 export function badgesNoLongerMet(context: BadgeContext, date: LocalDate, dailyGoalPoints: number): HeldBadge[] {
-  const stats = badgeStats(context.totals, streakDays(context.dates, date));
+  const stats = badgeStats(context.totals, streakOf(context.days, date, streakRule(context.streak_mode, dailyGoalPoints)).streak_days);
   const met = new Set(qualifyingBadges(stats, date, dailyGoalPoints).map((q) => heldKey(q.spec.key, q.cycleKey)));
   return context.earned.filter((badge) => !met.has(heldKey(badge.badge_type, badge.cycle_key)));
 }

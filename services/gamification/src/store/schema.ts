@@ -1,5 +1,5 @@
 import type { Generated, Kysely } from 'kysely';
-import type { ActivityType, BadgeType } from '@warriors/contracts';
+import type { ActivityType, BadgeType, StreakMode } from '@warriors/contracts';
 import type { ConsumerTables } from '@warriors/kit';
 
 export const SCHEMA = 'gamification';
@@ -21,6 +21,8 @@ export interface UserRow {
   day_carry_until: string | null;
   show_on_leaderboard: boolean;
   profile_public: boolean;
+  /** How the user's streak counts days. */
+  streak_mode: StreakMode;
   last_activity_at: Date | null;
   /** The occurredAt of the last user event applied (see kit's user projection). */
   event_at: Date | null;

@@ -1,20 +1,32 @@
 import type { Badge } from '@warriors/contracts';
 import { brokerDay } from '@warriors/contracts';
 import type { Clock } from '@warriors/kit';
-import { streakDays } from '../domain/streak';
-import { activeDates } from '../store/ledger.store';
+import { streakOf, streakRule } from '../domain/streak';
+import { workedDays } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
 import { findUser } from '../store/users.store';
 import { listUserBadges } from './list-user-badges.use-case';
 
-/** A user's streak and badges, for auth's /api/me. The streak is judged on the user's today (brokerDay); a user the projection lacks is judged in UTC. */
-export function getUserStats(deps: { db: Executor; clock: Clock }) {
-  const { db, clock } = deps;
+export interface UserStats {
+  streak_days: number;
+  streak_freezes: number;
+  streak_protected: boolean;
+  badges: Badge[];
+}
+
+/**
+ * A user's streak, freezes held, whether a freeze protects the current streak, and badges, for
+ * auth's /api/me. The streak is judged on the user's today (brokerDay) in their streak mode; a user the
+ * projection lacks is judged in UTC, every day counting.
+ */
+export function getUserStats(deps: { db: Executor; clock: Clock; dailyGoalPoints: number }) {
+  const { db, clock, dailyGoalPoints } = deps;
   const badgesOf = listUserBadges(deps);
-  return async (userId: string): Promise<{ streak_days: number; badges: Badge[] }> => {
+  return async (userId: string): Promise<UserStats> => {
     const user = await findUser(db, userId);
     const today = brokerDay(clock.now(), user ?? { timezone: 'UTC' });
-    const [dates, badges] = await Promise.all([activeDates(db, userId, today), badgesOf(userId)]);
-    return { streak_days: streakDays(dates, today), badges };
+    const [days, badges] = await Promise.all([workedDays(db, userId, today), badgesOf(userId)]);
+    const streak = streakOf(days, today, streakRule(user?.streak_mode ?? 'daily', dailyGoalPoints));
+    return { streak_days: streak.streak_days, streak_freezes: streak.freezes, streak_protected: streak.protected_dates.length > 0, badges };
   };
 }

@@ -4,7 +4,7 @@ import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
 import { judgeCeilings } from '../domain/ceilings';
 import { ledgerEntryFor, type LedgerEntry } from '../domain/ledger';
-import { streakChangesOfBatch, streaksAfterBatch } from '../domain/streak';
+import { streakChangesOfBatch, streakRule, streaksAfterBatch } from '../domain/streak';
 import { badgeEarned } from '../domain/badge-events';
 import { activityPointsAwarded, streakChanged } from '../domain/score-events';
 import { badgeRowCounts, insertNewBadges } from '../store/badges.store';
@@ -97,9 +97,11 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
     const awarded = await awardBadges(deps, trx, applied, batch, at);
     // The live pulse's events of the whole batch in one statement: points of each applied entry (a
     // held one awards nothing until confirmed) and the streaks the batch's new days make.
+    const ruleOf = (userId: string) => streakRule(batch.streakModeOf(userId), deps.dailyGoalPoints);
     const streaks = streakChangesOfBatch(
       applied.map((a) => a.entry),
-      (userId, date) => batch.contextBefore(userId, date).dates,
+      (userId, date) => batch.contextBefore(userId, date).days,
+      ruleOf,
     );
     const requestOf = new Map(applied.map((a) => [`${a.entry.user_id}/${a.entry.local_date}`, a.event.requestId]));
     await deps.outbox.enqueueAll(trx, [
@@ -116,7 +118,8 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
         day_carry_until: data.day_carry_until,
       })),
       applied.map((a) => a.entry),
-      batch.activeDatesBefore,
+      batch.workedDaysBefore,
+      ruleOf,
       at,
     );
 

@@ -95,7 +95,7 @@ it('does not count a bonus toward badges or the streak, and hides it with a hidd
   expect(pointsOf(await call('/api/leaderboard/today'))[shy.user_id]).toBeUndefined();
   expect(await call('/api/leaderboard/me?window=today', shy.token)).toMatchObject({ rank: null, points: 100 });
   expect(await call('/api/badges', shy.token)).toEqual([]);
-  expect(await bus.request('gamification.user.stats', { user_id: shy.user_id }, 2000)).toEqual({ streak_days: 0, badges: [] });
+  expect(await bus.request('gamification.user.stats', { user_id: shy.user_id }, 2000)).toEqual({ streak_days: 0, streak_freezes: 0, streak_protected: false, badges: [] });
 
   // With the bonus on the day, 40 logged points are still short of the 50-point daily goal.
   await log(shy.user_id, 'meeting', 4);

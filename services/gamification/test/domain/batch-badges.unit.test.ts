@@ -3,7 +3,7 @@ import { cycleKey, qualifyingBadges, scopeRanges } from '../../src/domain/badges
 import type { HeldBadge } from '../../src/domain/badges';
 import { badgesNoLongerMet, freshBadgesOfBatch, repeatCountsOfBatch, type BadgeContext } from '../../src/domain/batch-badges';
 import { badgeStats, type LedgerEntry, type ScopeTotals } from '../../src/domain/ledger';
-import { streakDays } from '../../src/domain/streak';
+import { streakOf, streakRule } from '../../src/domain/streak';
 
 const GOAL = 50;
 /** A daily goal no test reaches, for tests about other badges. */
@@ -48,7 +48,8 @@ function contextFrom(ledger: readonly LedgerEntry[], held: readonly HeldBy[], us
   const cycles = new Set((['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)));
   return {
     totals,
-    dates: [...new Set(mine.map((e) => e.local_date).filter((d) => d <= date))],
+    days: mine.filter((e) => e.local_date <= date).map((e) => ({ local_date: e.local_date, points: e.points })),
+    streak_mode: 'daily',
     earned: held.filter((b) => b.user_id === userId && cycles.has(b.cycle_key)),
   };
 }
@@ -61,7 +62,7 @@ function oneAtATime(ledger: LedgerEntry[], held: HeldBy[], entries: readonly Led
   return entries.map((e) => {
     ledger.push(e);
     const context = contextFrom(ledger, held, e.user_id, e.local_date);
-    const stats = badgeStats(context.totals, streakDays(context.dates, e.local_date));
+    const stats = badgeStats(context.totals, streakOf(context.days, e.local_date, streakRule(context.streak_mode, goal)).streak_days);
     const holds = new Set(context.earned.map((b) => `${b.badge_type}/${b.cycle_key}`));
     const fresh = qualifyingBadges(stats, e.local_date, goal).filter((q) => !holds.has(`${q.spec.key}/${q.cycleKey}`));
     held.push(...fresh.map((q) => ({ user_id: e.user_id, badge_type: q.spec.key, cycle_key: q.cycleKey })));
@@ -72,7 +73,7 @@ function oneAtATime(ledger: LedgerEntry[], held: HeldBy[], entries: readonly Led
 const batchTypes = (entries: readonly LedgerEntry[], before: (userId: string, date: LocalDate) => BadgeContext, goal = GOAL) =>
   freshBadgesOfBatch(entries, before, goal).map((badges) => badges.map((b) => b.spec.key));
 
-const nothingBefore = (): BadgeContext => ({ totals: [], dates: [], earned: [] });
+const nothingBefore = (): BadgeContext => ({ totals: [], days: [], streak_mode: 'daily', earned: [] });
 
 describe('freshBadgesOfBatch', () => {
   it('awards a badge to the event of the batch that reaches its threshold, and not again to the next one', () => {

@@ -407,7 +407,12 @@ export function runGamificationApiSuite(adapter: string, makeStore: (now: () => 
       expect(await g.call('GET', '/api/badges', gone.token)).toEqual(refused);
       expect(await g.call('GET', '/api/badge-definitions', gone.token)).toEqual(refused);
       expect((await g.call('GET', '/api/badges', stays.token)).status).toBe(200);
-      expect(await g.bus.request(BUS_QUESTIONS.userStats.subject, { user_id: gone.user_id }, 2000)).toEqual({ streak_days: 0, badges: [] });
+      expect(await g.bus.request(BUS_QUESTIONS.userStats.subject, { user_id: gone.user_id }, 2000)).toEqual({
+        streak_days: 0,
+        streak_freezes: 0,
+        streak_protected: false,
+        badges: [],
+      });
       await g.log(gone.user_id, 'meeting');
       await g.log(stays.user_id, 'email');
       await board('/api/leaderboard', (r) => expect(points(r)).toEqual({ [stays.user_id]: 2 }));

@@ -77,6 +77,7 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
         timezone: 'UTC',
         show_on_leaderboard: true,
         profile_public: true,
+        streak_mode: 'daily',
         last_activity_at: null,
         event_at: at,
       })
@@ -262,7 +263,7 @@ describe.each(bothDatabases('gamification'))('recordActivities on %s', (_name, o
       ['applied', 1],
       ['held', 1],
     ]);
-    const userStats = getUserStats({ db, clock: fixedClock(at) });
+    const userStats = getUserStats({ db, clock: fixedClock(at), dailyGoalPoints: 50 });
     expect((await userStats(ana)).streak_days).toBe(3);
     expect((await userStats(ben)).streak_days).toBe(1);
   });

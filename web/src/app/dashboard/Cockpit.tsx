@@ -1,7 +1,7 @@
 import type { User } from '@warriors/contracts';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { LEADERBOARD_POLL_MS, useGetLeaderboardQuery, useGetMyStandingQuery } from '../../features/leaderboard';
-import { nextRankFact, streakFact, type CockpitFact } from './cockpit';
+import { freezeFact, nextRankFact, streakFact, type CockpitFact } from './cockpit';
 
 function Fact({ fact }: { fact: CockpitFact | null }) {
   if (!fact) return null;
@@ -9,6 +9,18 @@ function Fact({ fact }: { fact: CockpitFact | null }) {
     <p className={fact.urgent ? 'stat__fact stat__fact--urgent' : 'stat__fact'}>
       <Icon icon={fact.urgent ? UI_ICONS.timeLeft : UI_ICONS.active} size={14} />
       <span>{fact.text}</span>
+    </p>
+  );
+}
+
+/** The streak's freezes, under its safety fact. */
+function FreezeFact({ user }: { user: User | null }) {
+  const text = user && freezeFact(user.streak_protected, user.streak_freezes);
+  if (!text) return null;
+  return (
+    <p className="stat__fact">
+      <Icon icon={UI_ICONS.streakFreeze} size={14} />
+      <span>{text}</span>
     </p>
   );
 }
@@ -33,7 +45,8 @@ export function Cockpit({ user, now, onShowBadges, onShowBoard }: CockpitProps) 
           <span className="stat__value">{streakDays}</span>
           <span className="stat__label">Day streak</span>
         </span>
-        <Fact fact={user ? streakFact(streakDays, standing?.points, now, user.timezone) : null} />
+        <Fact fact={user ? streakFact(streakDays, standing?.points, now, user.timezone, user.streak_mode) : null} />
+        <FreezeFact user={user} />
       </div>
       <div className="stat stat--rank">
         <button type="button" className="stat__main stat__main--button" onClick={onShowBoard}>

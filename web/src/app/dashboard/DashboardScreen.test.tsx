@@ -71,6 +71,23 @@ describe('DashboardScreen', () => {
     expect(within(standing).getByText('Safe for today')).toBeInTheDocument();
   });
 
+  it("says 'Streak protected' while a freeze covers a missed day, with the freezes left", async () => {
+    mockDashboard();
+    await openDashboard({ ...testUser, badges: [], streak_freezes: 1, streak_protected: true });
+    const standing = screen.getByRole('group', { name: 'Your standing' });
+    expect(within(standing).getByText('Streak protected · 1 freeze left')).toBeInTheDocument();
+  });
+
+  it('shows the freezes held while none is spent, and nothing of freezes without any', async () => {
+    mockDashboard();
+    const { unmount } = await openDashboard({ ...testUser, badges: [], streak_freezes: 2, streak_protected: false });
+    expect(within(screen.getByRole('group', { name: 'Your standing' })).getByText('2 freezes held')).toBeInTheDocument();
+    unmount();
+    localStorage.clear();
+    await openDashboard({ ...testUser, badges: [], streak_freezes: 0, streak_protected: false });
+    expect(within(screen.getByRole('group', { name: 'Your standing' })).queryByText(/freeze|protected/)).toBeNull();
+  });
+
   it('names the rank to reach when the one above is beyond the board', async () => {
     mockDashboard({ 'GET /api/leaderboard/me?window=today': jsonResponse(200, { rank: 31, points: 2, gap_to_next: 3, window: 'today' }) });
     await openDashboard();

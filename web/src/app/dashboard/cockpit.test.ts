@@ -1,4 +1,4 @@
-import { nextRankFact, streakFact } from './cockpit';
+import { freezeFact, nextRankFact, streakFact } from './cockpit';
 import { leaderboardRow } from '../../../test/fixtures';
 
 describe('nextRankFact', () => {
@@ -37,5 +37,24 @@ describe('streakFact', () => {
     expect(streakFact(0, 4, now, chicago)?.text).toBe('Streak started today');
     expect(streakFact(0, 0, now, chicago)).toEqual({ text: 'Log today to start a streak', urgent: false });
     expect(streakFact(3, undefined, now, chicago)).toBeNull();
+  });
+
+  it("does not warn a weekday streak on the user's local Saturday or Sunday, and does on Monday", () => {
+    // 23:30 on Friday 13 March in Chicago is already Saturday in UTC.
+    expect(streakFact(3, 0, new Date('2026-03-14T04:30:00Z'), chicago, 'weekdays')).toEqual({ text: 'Log today to keep your 3-day streak · under 1h left', urgent: true });
+    expect(streakFact(3, 0, new Date('2026-03-14T20:00:00Z'), chicago, 'weekdays')).toEqual({ text: 'Weekend: your weekday streak is safe', urgent: false });
+    expect(streakFact(3, 0, new Date('2026-03-15T20:00:00Z'), chicago, 'weekdays')?.text).toBe('Weekend: your weekday streak is safe');
+    expect(streakFact(3, 0, new Date('2026-03-16T20:00:00Z'), chicago, 'weekdays')?.urgent).toBe(true);
+    // Every day counting, Saturday is at risk like any day.
+    expect(streakFact(3, 0, new Date('2026-03-14T20:00:00Z'), chicago, 'daily')?.urgent).toBe(true);
+  });
+});
+
+describe('freezeFact', () => {
+  it("says 'Streak protected' while a freeze covers a day, with those left, else the freezes held", () => {
+    expect(freezeFact(true, 1)).toBe('Streak protected · 1 freeze left');
+    expect(freezeFact(true, 0)).toBe('Streak protected');
+    expect(freezeFact(false, 2)).toBe('2 freezes held');
+    expect(freezeFact(false, 0)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { addDays, localDate, personName, startOfLocalDay, type LeaderboardRow, type MyStanding } from '@warriors/contracts';
+import { addDays, isWeekday, localDate, personName, startOfLocalDay, type LeaderboardRow, type MyStanding, type StreakMode } from '@warriors/contracts';
 import { counted } from '../../lib/counted';
 
 const HOUR_MS = 3_600_000;
@@ -34,11 +34,23 @@ function hoursLeftToday(now: Date, timeZone: string): string {
 
 /**
  * Whether the streak is safe today. Any scored log earns points, so points on today's board (the
- * user's local day, as the server counts it) mean the user has logged today.
+ * user's local day, as the server counts it) mean the user has logged today. A weekday streak is not
+ * at risk on Saturday or Sunday.
  */
-export function streakFact(streakDays: number, pointsToday: number | undefined, now: Date, timeZone: string): CockpitFact | null {
+export function streakFact(streakDays: number, pointsToday: number | undefined, now: Date, timeZone: string, mode: StreakMode = 'daily'): CockpitFact | null {
   if (pointsToday === undefined) return null;
   if (pointsToday > 0) return { text: streakDays > 0 ? 'Safe for today' : 'Streak started today', urgent: false };
   if (streakDays === 0) return { text: 'Log today to start a streak', urgent: false };
+  if (mode === 'weekdays' && !isWeekday(localDate(now, timeZone))) return { text: 'Weekend: your weekday streak is safe', urgent: false };
   return { text: `Log today to keep your ${streakDays}-day streak · ${hoursLeftToday(now, timeZone)} left`, urgent: true };
+}
+
+/**
+ * The streak's freezes: 'Streak protected' while a freeze covers a missed day of the current streak,
+ * with the freezes still held; otherwise the freezes held, if any.
+ */
+export function freezeFact(streakProtected: boolean, freezes: number): string | null {
+  const held = counted(freezes, 'freeze');
+  if (streakProtected) return freezes > 0 ? `Streak protected · ${held} left` : 'Streak protected';
+  return freezes > 0 ? `${held} held` : null;
 }

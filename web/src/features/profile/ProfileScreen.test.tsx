@@ -58,6 +58,26 @@ describe('ProfileScreen', () => {
     expect(document.querySelector('.avatar-upload img.avatar')).toHaveAttribute('src', pictureUrl);
   });
 
+  it('chooses the streak mode, which moves only when the server accepts it', async () => {
+    const fetchMock = mockFetch(jsonResponse(500, {}), jsonResponse(200, { ...testUser, streak_mode: 'weekdays' }));
+    const { user } = await openProfile();
+    const streak = screen.getByRole('group', { name: 'Count my streak' });
+    const everyDay = within(streak).getByRole('radio', { name: 'Every day' });
+    const weekdays = within(streak).getByRole('radio', { name: 'Weekdays (Mon–Fri)' });
+    expect(everyDay).toBeChecked();
+    expect(weekdays).toHaveAccessibleDescription('Saturday and Sunday neither break nor extend it.');
+
+    await user.click(weekdays);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to update the streak');
+    expect(everyDay).toBeChecked();
+
+    // The keyboard chooses as well: arrows move between the options of the group.
+    everyDay.focus();
+    await user.keyboard('{ArrowDown}');
+    await waitFor(() => expect(weekdays).toBeChecked());
+    expect(callsTo(fetchMock, 'PUT /api/settings/profile').map((call) => call.body)).toEqual([{ streak_mode: 'weekdays' }, { streak_mode: 'weekdays' }]);
+  });
+
   it('saves the profile information', async () => {
     const fetchMock = mockFetch(jsonResponse(200, { ...testUser, bio: 'Hunting office deals' }));
     const { user } = await openProfile();

@@ -8,6 +8,7 @@ import { DeleteAccount } from './DeleteAccount';
 import { DownloadData } from './DownloadData';
 import { ProfileForm } from './ProfileForm';
 import { PublicProfileView } from './PublicProfileView';
+import { StreakSettings } from './StreakSettings';
 import { VisibilitySettings } from './VisibilitySettings';
 import './profile.css';
 
@@ -29,6 +30,9 @@ export default function ProfileScreen() {
           </Panel>
           <Panel title="Visibility">
             <VisibilitySettings user={user} />
+          </Panel>
+          <Panel title="Streak">
+            <StreakSettings user={user} />
           </Panel>
         </div>
         <div className="stack">

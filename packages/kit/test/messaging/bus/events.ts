@@ -18,5 +18,6 @@ export const userRegistered = (id: string = randomUUID()): DomainEvent => ({
     profile_public: true,
     show_on_leaderboard: true,
     show_in_battle_pulse: true,
+    streak_mode: 'daily',
   },
 });

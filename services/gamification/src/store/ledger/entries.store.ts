@@ -1,9 +1,10 @@
 import { CompiledQuery } from 'kysely';
-import type { LocalDate } from '@warriors/contracts';
+import type { LocalDate, StreakMode } from '@warriors/contracts';
 import { cycleKey, scopeRanges } from '../../domain/badges';
 import type { BadgeContext } from '../../domain/batch-badges';
 import { dayOfTypeKey, type DayOfType } from '../../domain/ceilings';
 import type { LedgerEntry } from '../../domain/ledger';
+import type { StreakDay } from '../../domain/streak';
 import { SCHEMA, type Executor } from '../schema';
 import { notReversed } from './reversals.store';
 
@@ -14,8 +15,10 @@ export interface AppliedBatch {
   insertedSources: Set<string>;
   /** The badge context of a user around the date of one of the entries, as it stood before the batch. */
   contextBefore(userId: string, date: LocalDate): BadgeContext;
-  /** Every active date of a user of the entries, as it stood before the batch. */
-  activeDatesBefore(userId: string): LocalDate[];
+  /** Every worked day of a user of the entries and its points, as it stood before the batch. */
+  workedDaysBefore(userId: string): StreakDay[];
+  /** The streak mode of a user of the entries ('daily' when the projection lacks them). */
+  streakModeOf(userId: string): StreakMode;
 }
 
 const contextKey = (userId: string, date: LocalDate) => `${userId}/${date}`;
@@ -37,8 +40,10 @@ const BADGE_CONTEXT_COLUMNS = `
         select dt.activity_type, ${sumsPerScope('quantity')} as quantity, ${sumsPerScope('points')} as points
         from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.activity_type
       ) per_type) as totals,
-      (select coalesce(json_agg(distinct dt.local_date), '[]')
-        from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id) as dates,
+      (select coalesce(json_agg(json_build_object('local_date', w.local_date, 'points', w.points)), '[]') from (
+        select dt.local_date, sum(dt.points)::int as points from ${SCHEMA}.daily_totals dt where dt.user_id = d.user_id group by dt.local_date
+      ) w) as days,
+      coalesce((select u.streak_mode from ${SCHEMA}.users u where u.user_id = d.user_id), 'daily') as streak_mode,
       (select coalesce(json_agg(json_build_object('badge_type', b.badge_type, 'cycle_key', b.cycle_key)), '[]')
         from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned`;
 
@@ -112,13 +117,14 @@ export async function applyActivityEntries(db: Executor, userIds: readonly strin
   );
   const row = result.rows[0]!;
   const contexts = new Map(row.contexts.map(({ user_id, local_date, ...context }) => [contextKey(user_id, local_date), context]));
-  // A context's dates are all of its user's, whatever its date: any one of the user's will do.
-  const datesOf = new Map(row.contexts.map(({ user_id, dates }) => [user_id, dates]));
+  // A context's days and mode are all of its user's, whatever its date: any one of the user's will do.
+  const userContexts = new Map(row.contexts.map((context) => [context.user_id, context]));
   return {
     deletedUsers: new Set(row.deleted),
     insertedSources: new Set(row.inserted),
     contextBefore: (userId, date) => contexts.get(contextKey(userId, date))!,
-    activeDatesBefore: (userId) => datesOf.get(userId) ?? [],
+    workedDaysBefore: (userId) => userContexts.get(userId)?.days ?? [],
+    streakModeOf: (userId) => userContexts.get(userId)?.streak_mode ?? 'daily',
   };
 }
 

@@ -1,18 +1,21 @@
 import { sql } from 'kysely';
 import { addDays, type LocalDate } from '@warriors/contracts';
+import type { StreakDay } from '../../domain/streak';
 import { inSchema, type Executor } from '../schema';
 
-/** The local dates on or before `upTo` with logged work, newest first (a bonus alone does not make a streak day). */
-export async function activeDates(db: Executor, userId: string, upTo: LocalDate): Promise<LocalDate[]> {
-  const rows = await inSchema(db)
+/**
+ * The local dates on or before `upTo` with logged work and the points each made, newest first: what
+ * the streak is folded from (a bonus alone does not make a streak day, nor count towards a freeze).
+ */
+export async function workedDays(db: Executor, userId: string, upTo: LocalDate): Promise<StreakDay[]> {
+  return inSchema(db)
     .selectFrom('daily_totals')
-    .select('local_date')
-    .distinct()
+    .select(['local_date', sql<number>`sum(points)::int`.as('points')])
     .where('user_id', '=', userId)
     .where('local_date', '<=', upTo)
+    .groupBy('local_date')
     .orderBy('local_date', 'desc')
     .execute();
-  return rows.map((r) => r.local_date);
 }
 
 export interface DailyPoints {
