@@ -1,11 +1,14 @@
 import { brokerDay, carryOnZoneChange, type DayZone } from '@warriors/contracts';
-import { streakDays, streaksAfterBatch } from '../../src/domain/streak';
+import { streakOf, streakRule, streaksAfterBatch, type StreakDay } from '../../src/domain/streak';
 
 /**
  * The streak across a change of timezone (docs/decisions.md, "A change of timezone: no day lost or
  * counted twice"): entries are stamped by brokerDay, and the streak is judged on the broker's today.
  */
 const at = (iso: string) => new Date(iso);
+const EVERY_DAY = streakRule('daily', 50);
+const worked = (dates: readonly string[]): StreakDay[] => dates.map((local_date) => ({ local_date, points: 10 }));
+const streakDays = (dates: readonly string[], today: string) => streakOf(worked(dates), today, EVERY_DAY).streak_days;
 
 function trip(from: string, to: string, movedAt: string) {
   const after: DayZone = { timezone: to, ...carryOnZoneChange(at(movedAt), { timezone: from }, to) };
@@ -20,7 +23,13 @@ describe('the streak across a flight', () => {
     expect(days).toEqual(['2026-11-09', '2026-11-10', '2026-11-11', '2026-11-11']);
     const now = '2026-11-11T06:45:00Z'; // 22:45 on Nov 10 in Los Angeles
     expect(streakDays(days, brokerDay(at(now), zoneAt(now)))).toBe(3);
-    const [streak] = streaksAfterBatch([{ user_id: 'u', ...zoneAt(now) }], [], () => days, at(now)).values();
+    const [streak] = streaksAfterBatch(
+      [{ user_id: 'u', ...zoneAt(now) }],
+      [],
+      () => worked(days),
+      () => EVERY_DAY,
+      at(now),
+    ).values();
     expect(streak).toBe(3);
   });
 
@@ -35,7 +44,13 @@ describe('the streak across a flight', () => {
     // Without a log before 03:00 in New York, Nov 10 would be missed; with one, Nov 11 follows it.
     const next = '2026-11-11T14:00:00Z';
     expect(
-      streaksAfterBatch([{ user_id: 'u', ...zoneAt(next) }], [{ user_id: 'u', local_date: brokerDay(at(next), zoneAt(next)) }], () => [...earlier, lateDay], at(next)).get('u'),
+      streaksAfterBatch(
+        [{ user_id: 'u', ...zoneAt(next) }],
+        [{ user_id: 'u', local_date: brokerDay(at(next), zoneAt(next)), points: 10 }],
+        () => worked([...earlier, lateDay]),
+        () => EVERY_DAY,
+        at(next),
+      ).get('u'),
     ).toBe(4);
   });
 });
