@@ -8,9 +8,6 @@
  * localStorage (where the web keeps it) before Lighthouse runs, which is then told not to reset storage.
  * The profile's HTTP cache is emptied after seeding, so every run is a first load.
  * REPORTS_DIR=<folder> keeps each full report there (open it in Lighthouse's viewer).
- * LIGHTHOUSE_CPUS=<list> runs Lighthouse and its Chromium on those cores only (taskset): on a 2-core
- * machine, start the product on the other one (`taskset -c 0 node scripts/start.js embedded`), as a phone
- * and its server do not share a processor.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -23,7 +20,6 @@ const run = promisify(execFile);
 const baseUrl = process.env.BASE_URL ?? 'http://127.0.0.1:8080';
 const lighthouse = process.env.LIGHTHOUSE ?? 'lighthouse';
 const chromiumPath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const pinnedCpus = process.env.LIGHTHOUSE_CPUS;
 const CHROME_FLAGS = ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 
@@ -70,12 +66,9 @@ async function measure(route: string, formFactor: 'mobile' | 'desktop', token: s
   const profile = await seededProfile(token);
   const output = path.join(profile, 'report.json');
   try {
-    // LIGHTHOUSE_CPUS pins Lighthouse and its Chromium to those cores (taskset), away from the product's.
-    const [command, ...pinning] = pinnedCpus ? ['taskset', '-c', pinnedCpus, lighthouse] : [lighthouse];
     await run(
-      command!,
+      lighthouse,
       [
-        ...pinning,
         `${baseUrl}${route}`,
         `--only-categories=${CATEGORIES.join(',')}`,
         ...(formFactor === 'desktop' ? ['--preset=desktop'] : []),
@@ -99,7 +92,6 @@ async function measure(route: string, formFactor: 'mobile' | 'desktop', token: s
 
 async function main(): Promise<void> {
   const token = await signUp();
-  if (pinnedCpus) console.log(`Lighthouse and Chromium on cores ${pinnedCpus}`);
   console.log(
     `load average ${os
       .loadavg()
