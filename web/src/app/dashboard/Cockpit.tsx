@@ -3,8 +3,12 @@ import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { LEADERBOARD_POLL_MS, useGetLeaderboardQuery, useGetMyStandingQuery } from '../../features/leaderboard';
 import { freezeFact, nextRankFact, streakFact, type CockpitFact } from './cockpit';
 
+/**
+ * A tile's fact, or its empty place: the facts come with today's standing, often after the tiles' first
+ * paint, and a place kept for them stops the panels below from jumping down when they arrive.
+ */
 function Fact({ fact }: { fact: CockpitFact | null }) {
-  if (!fact) return null;
+  if (!fact) return <p className="stat__fact" aria-hidden="true" />;
   return (
     <p className={fact.urgent ? 'stat__fact stat__fact--urgent' : 'stat__fact'}>
       <Icon icon={fact.urgent ? UI_ICONS.timeLeft : UI_ICONS.active} size={14} />
