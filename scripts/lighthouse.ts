@@ -43,7 +43,9 @@ async function signUp(): Promise<string> {
       email: `lighthouse-${Date.now()}@example.com`,
       password: 'lighthouse-pass-1',
       focus_area: 'tenant_rep',
-      timezone: 'America/Chicago',
+      // The zone Chromium runs in here: the broker's device agrees with their profile, as it usually does
+      // (otherwise the dashboard opens with the prompt to switch zones).
+      timezone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     }),
   });
   if (res.status !== 201) throw new Error(`sign-up answered ${res.status}: ${await res.text()}`);
