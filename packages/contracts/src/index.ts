@@ -6,6 +6,7 @@ export * from './picture';
 export * from './activity-catalog';
 export * from './log-limits';
 export * from './activity';
+export * from './kudos-message';
 export * from './kudos';
 export * from './badge-types';
 export * from './gamification-constants';

@@ -36,8 +36,3 @@ export type Kudos = z.infer<typeof Kudos>;
 
 /** How many kudos GET /api/kudos lists, newest first. */
 export const KUDOS_INBOX_SIZE = 50;
-
-/** What the recipient reads in the bell: 'Alice V. gave kudos to your Cold Call'. */
-export function kudosMessage(fromName: string, activityLabel: string): string {
-  return `${fromName} gave kudos to your ${activityLabel}`;
-}
