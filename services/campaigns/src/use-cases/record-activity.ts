@@ -29,7 +29,7 @@ export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.
  * Credits a batch of activities in ONE transaction, each as recordActivity would, in at most six
  * statements per batch whatever its size: the batch's user locks (taken in inLockOrder's order, so
  * batches sharing users never deadlock) with every inbox entry, one read of those users' open
- * goals, one read of the entries already deleted, one write of the changed goals' progress, one of
+ * goals, one read of the entries already deleted (when some user has a goal), one write of the changed goals' progress, one of
  * the credits and one outbox insert of the completions. A user's
  * activities are credited in delivery order, each on the goals as the previous one left them (in
  * memory), and each changed goal is written once with its last state. Any failure rolls back the
@@ -39,10 +39,12 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
   return applyBatchOnce(deps.db, events, byUserOnce(SCHEMA, at, userLock), async ({ trx, ordered, fresh }) => {
     // Read under the locks (a statement after them), so it sees the tallies earlier transactions wrote.
     const goalsByUser = await openGoalsOfLiveUsers(trx, [...new Set(fresh.map((e) => e.data.user_id))]);
+    // Only an entry that could credit a goal is looked up: a batch of users without goals costs no statement more.
+    const couldCredit = fresh.filter((e) => (goalsByUser.get(e.data.user_id)?.length ?? 0) > 0);
     const deleted = await deletedEntriesAmong(
       trx,
       SCHEMA,
-      fresh.map((e) => e.data.activity_id),
+      couldCredit.map((e) => e.data.activity_id),
     );
     const changed = new Map<number, UserGoal>();
     const credits: GoalCredit[] = [];

@@ -20,9 +20,9 @@ export interface RecordDeps {
  * every challenge where its user is a member and max(start_at, joined_at) <= occurred_at < end_at.
  * An activity that falls in no such window is skipped whole: it neither scores nor counts towards
  * the day's ceiling (docs/decisions.md). The batch costs a fixed number of statements, whatever its
- * size: after the locks and inbox entries, one read of the entries already deleted (they score
- * nothing), one read of the users' memberships and daily units, and one write of the units, the
- * memberships' scores and the credits (with each entry's units, 0 above the ceiling). Then the board, in one call to
+ * size: after the locks and inbox entries, one read of the users' memberships and daily units, one
+ * read of which of the entries in a window were already deleted (they score nothing), and one write of
+ * the units, the memberships' scores and the credits (with each entry's units, 0 above the ceiling). Then the board, in one call to
  * the store: each event's credits keyed by the event id, the redeliveries' too (read back: a crash
  * may have come between the commit and the board), so the store's apply markers, not the inbox, keep
  * the board from counting twice. Answers the number of credits.
@@ -31,15 +31,8 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
   const { db, board, pages } = deps;
   const { fresh, redelivered } = await applyBatchOnce(db, events, byUserOnce(SCHEMA, at, userLock), async ({ trx, fresh: scoring }) => {
     const redelivered = events.filter((e) => !scoring.includes(e)).map((e) => e.id);
-    // An entry whose deletion was applied first scores nothing (nor counts towards its day's units).
-    const deleted = await deletedEntriesAmong(
-      trx,
-      SCHEMA,
-      scoring.map((e) => e.data.activity_id),
-    );
-    const live = scoring.filter((e) => !deleted.has(e.data.activity_id));
-    if (live.length === 0) return { fresh: [] as Credit[], redelivered };
-    return { fresh: await scoreBatch(trx, live, at), redelivered };
+    if (scoring.length === 0) return { fresh: [] as Credit[], redelivered };
+    return { fresh: await scoreBatch(trx, scoring, at), redelivered };
   });
   const all = [...fresh, ...(await creditsOf(db, [...new Set(redelivered)]))];
   const byEvent = new Map<string, Credit[]>();
@@ -72,6 +65,14 @@ async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activit
     if (inWindow.length > 0) windowsOf.set(event, inWindow);
   }
   if (windowsOf.size === 0) return [];
+  // An entry whose deletion was applied first scores nothing, nor counts towards its day's units: looked
+  // up only for the entries that could score, so a batch outside every window costs no statement more.
+  const deleted = await deletedEntriesAmong(
+    trx,
+    SCHEMA,
+    [...windowsOf.keys()].map((e) => e.data.activity_id),
+  );
+  for (const event of windowsOf.keys()) if (deleted.has(event.data.activity_id)) windowsOf.delete(event);
   const written = new Set<string>();
   const changed = new Set<Membership>();
   const credits: EntryCredit[] = [];
