@@ -20,6 +20,7 @@ export * from './messaging/outbox';
 export * from './messaging/outbox-admin';
 export * from './messaging/inbox';
 export * from './messaging/batch-apply';
+export * from './messaging/deleted-entries';
 export * from './messaging/user-projection';
 export * from './messaging/batcher';
 export * from './runtime';

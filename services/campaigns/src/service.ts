@@ -2,7 +2,19 @@ import { exportRoutes } from './routes/export.routes';
 import { exportGoals } from './use-cases/export-goals.use-case';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
-import { consumeUserEvents, createApp, createOutbox, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import {
+  consumeUserEvents,
+  createApp,
+  createOutbox,
+  DELETED_ENTRIES_MIGRATION,
+  migrate,
+  recordDeadLetter,
+  requireAuth,
+  type Service,
+  type ServicePorts,
+  type Subscription,
+} from '@warriors/kit';
+import { consumeActivityDeleted } from './events/activity-deleted.consumer';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { answerCampaignsQuestions } from './routes/campaigns.replies';
@@ -49,13 +61,14 @@ export function createCampaignsService(ports: ServicePorts): Service {
     name: 'campaigns',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: [...projectedUsers.migrations, DELETED_ENTRIES_MIGRATION] });
       // The outbox table lives in the schema the migrations create.
       await outbox.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = (
         await Promise.all([
           consumeActivityLogged({ db, bus, clock, outbox }),
+          consumeActivityDeleted({ db, bus, clock }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
           answerCampaignsQuestions(bus, { activeGoals: listActiveGoals(deps), completedGoals: listCompletedGoals(deps) }),
         ])

@@ -6,6 +6,7 @@ import {
   consumeUserEvents,
   createApp,
   createOutbox,
+  DELETED_ENTRIES_MIGRATION,
   migrate,
   recordDeadLetter,
   keepServiceBoards,
@@ -15,6 +16,7 @@ import {
   type ServicePorts,
   type Subscription,
 } from '@warriors/kit';
+import { consumeActivityDeleted } from './events/activity-deleted.consumer';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domain/rate-limits';
@@ -93,12 +95,13 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     name: 'challenges',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
+      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: [...projectedUsers.migrations, DELETED_ENTRIES_MIGRATION] });
       await outbox.start();
       await boards.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = await Promise.all([
         consumeActivityLogged({ db, bus, clock, board, logger, pages }),
+        consumeActivityDeleted({ db, bus, clock, board, logger, pages }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks({ db, outbox, logger, pages }) }),
       ]);
     },

@@ -98,3 +98,29 @@ export function retarget(goal: GoalState, target: GoalTarget, name: string, dura
   if (goal.completedAt || !isComplete(target, goal.tally)) return { goal: next, completed: false };
   return { goal: { ...next, completedAt: now, milestoneReached: 100 }, completed: true };
 }
+
+/** What one entry added to a goal's tally (its type's units, and points): what its deletion takes back. */
+export interface EntryCredit {
+  activityType: ActivityType;
+  units: number;
+  points: number;
+}
+
+/** The credit between a tally and the tally after one entry of `activityType`. */
+export const creditBetween = (before: GoalTally, after: GoalTally, activityType: ActivityType): EntryCredit => ({
+  activityType,
+  units: (after.counts[activityType] ?? 0) - (before.counts[activityType] ?? 0),
+  points: after.points - before.points,
+});
+
+/**
+ * A deleted entry's credit taken back from a goal it fed. A completed goal stays as it is: its
+ * completion, bonus and badge are history (docs/decisions.md). A milestone already reported stays
+ * reported, so crossing it again does not announce it twice. Never below zero.
+ */
+export function takeBackCredit(goal: GoalState, credit: EntryCredit): GoalState {
+  if (goal.completedAt !== null) return goal;
+  const counts = { ...goal.tally.counts };
+  if (credit.units !== 0) counts[credit.activityType] = Math.max(0, (counts[credit.activityType] ?? 0) - credit.units);
+  return { ...goal, tally: { counts, points: Math.max(0, goal.tally.points - credit.points) } };
+}

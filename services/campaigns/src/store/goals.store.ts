@@ -1,7 +1,7 @@
 import { CompiledQuery, type Selectable } from 'kysely';
-import type { DayZone } from '@warriors/contracts';
+import type { ActivityType, DayZone } from '@warriors/contracts';
 import type { CampaignDefinition } from '../domain/catalog';
-import { EMPTY_TALLY } from '../domain/goal';
+import { EMPTY_TALLY, type EntryCredit } from '../domain/goal';
 import type { UserGoal } from '../domain/view';
 import { inSchema, SCHEMA, type Executor, type UserGoalRow } from './schema';
 
@@ -167,4 +167,41 @@ export async function goalsCompletedBetween(db: Executor, userId: string, from: 
     .orderBy('id')
     .execute();
   return rows.flatMap((row) => (row.completed_at ? [{ name: row.name, completedAt: row.completed_at }] : []));
+}
+
+/** One entry's credit to one goal, as goal_credits keeps it. */
+export interface GoalCredit extends EntryCredit {
+  activityId: string;
+  goalId: number;
+}
+
+// $1: [{activity_id, goal_id, activity_type, units, points}].
+const SAVE_CREDITS = `
+  insert into ${SCHEMA}.goal_credits (activity_id, goal_id, activity_type, units, points)
+  select c.* from json_to_recordset($1::json) as c(activity_id text, goal_id int, activity_type text, units int, points int)
+  on conflict (activity_id, goal_id) do nothing`;
+
+/** Records what entries credited to goals (one statement for any number), in the transaction of the credit. */
+export async function saveCredits(db: Executor, credits: readonly GoalCredit[]): Promise<void> {
+  if (credits.length === 0) return;
+  const rows = credits.map((c) => ({ activity_id: c.activityId, goal_id: c.goalId, activity_type: c.activityType, units: c.units, points: c.points }));
+  await db.executeQuery(CompiledQuery.raw(SAVE_CREDITS, [JSON.stringify(rows)]));
+}
+
+/** Removes and answers what an entry credited, each with its goal (read under the user's lock), in goal id order. */
+export async function takeCreditsOf(db: Executor, activityId: string): Promise<Array<{ credit: EntryCredit; goal: UserGoal }>> {
+  const credits = await inSchema(db).deleteFrom('goal_credits').where('activity_id', '=', activityId).returningAll().execute();
+  if (credits.length === 0) return [];
+  const goals = await inSchema(db)
+    .selectFrom('user_goals')
+    .selectAll()
+    .where(
+      'id',
+      'in',
+      credits.map((c) => c.goal_id),
+    )
+    .orderBy('id')
+    .execute();
+  const byId = new Map(credits.map((c) => [c.goal_id, { activityType: c.activity_type as ActivityType, units: c.units, points: c.points }]));
+  return goals.map((row) => ({ credit: byId.get(row.id)!, goal: toGoal(row) }));
 }

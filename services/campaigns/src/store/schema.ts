@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { CampaignIcon, CampaignKind, GoalItem } from '@warriors/contracts';
 import type { GoalTally, GoalTarget } from '../domain/goal';
-import type { ConsumerTables } from '@warriors/kit';
+import type { ConsumerTables, DeletedEntriesTable } from '@warriors/kit';
 
 export const SCHEMA = 'campaigns';
 
@@ -48,9 +48,19 @@ export interface UserGoalRow {
   completed_at: Date | null;
 }
 
-export interface CampaignsDatabase extends ConsumerTables {
+/** What one entry credited to one goal (migration 0004): units of its type, and points. */
+export interface GoalCreditRow {
+  activity_id: string;
+  goal_id: number;
+  activity_type: string;
+  units: number;
+  points: number;
+}
+
+export interface CampaignsDatabase extends ConsumerTables, DeletedEntriesTable {
   custom_campaigns: CustomCampaignRow;
   user_goals: UserGoalRow;
+  goal_credits: GoalCreditRow;
   users: { user_id: string; timezone: string; day_carry_date: string | null; day_carry_until: string | null; event_at: Date | null };
 }
 

@@ -1,8 +1,8 @@
 import type { CampaignCompleted, DomainEvent, EventOf, Milestone } from '@warriors/contracts';
-import { applyBatchOnce, byUserOnce, type Outbox } from '@warriors/kit';
-import { creditGoal } from '../domain/goal';
+import { applyBatchOnce, byUserOnce, deletedEntriesAmong, type Outbox } from '@warriors/kit';
+import { creditBetween, creditGoal } from '../domain/goal';
 import { campaignCompleted } from '../domain/campaign-events';
-import { openGoalsOfLiveUsers, saveProgress } from '../store/goals.store';
+import { openGoalsOfLiveUsers, saveCredits, saveProgress, type GoalCredit } from '../store/goals.store';
 import type { UserGoal } from '../domain/view';
 import { SCHEMA, type Executor } from '../store/schema';
 import { userLock } from '../store/users.store';
@@ -16,7 +16,9 @@ type RecordDeps = { db: Executor; outbox: Outbox };
 
 /**
  * Credits one activity to the user's open goals whose window holds it, in one transaction with the
- * inbox entry and any campaign.completed events (outbox): a redelivered activity changes nothing.
+ * inbox entry, what it credited to each goal (goal_credits, what its deletion takes back) and any
+ * campaign.completed events (outbox): a redelivered activity changes nothing, nor does one whose
+ * deletion was applied first (deleted_entries).
  */
 export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.logged'>, at: Date): Promise<RecordOutcome> {
   const [outcome] = await recordActivities(deps, [event], at);
@@ -24,10 +26,11 @@ export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.
 }
 
 /**
- * Credits a batch of activities in ONE transaction, each as recordActivity would, in at most four
+ * Credits a batch of activities in ONE transaction, each as recordActivity would, in at most six
  * statements per batch whatever its size: the batch's user locks (taken in inLockOrder's order, so
  * batches sharing users never deadlock) with every inbox entry, one read of those users' open
- * goals, one write of the changed goals' progress and one outbox insert of the completions. A user's
+ * goals, one read of the entries already deleted (when some user has a goal), one write of the changed goals' progress, one of
+ * the credits and one outbox insert of the completions. A user's
  * activities are credited in delivery order, each on the goals as the previous one left them (in
  * memory), and each changed goal is written once with its last state. Any failure rolls back the
  * whole batch (the bus then applies its events one by one). Outcomes come back in the order of `events`.
@@ -36,16 +39,27 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
   return applyBatchOnce(deps.db, events, byUserOnce(SCHEMA, at, userLock), async ({ trx, ordered, fresh }) => {
     // Read under the locks (a statement after them), so it sees the tallies earlier transactions wrote.
     const goalsByUser = await openGoalsOfLiveUsers(trx, [...new Set(fresh.map((e) => e.data.user_id))]);
+    // Only an entry that could credit a goal is looked up: a batch of users without goals costs no statement more.
+    const couldCredit = fresh.filter((e) => (goalsByUser.get(e.data.user_id)?.length ?? 0) > 0);
+    const deleted = await deletedEntriesAmong(
+      trx,
+      SCHEMA,
+      couldCredit.map((e) => e.data.activity_id),
+    );
     const changed = new Map<number, UserGoal>();
+    const credits: GoalCredit[] = [];
     const completions: DomainEvent[] = [];
     const outcomes = new Map<EventOf<'activity.logged'>, RecordOutcome>();
     const first = new Set(fresh);
     for (const event of ordered) {
       // The first copy of an event id in the batch applies it; a later copy is a redelivery.
       if (!first.has(event)) outcomes.set(event, { kind: 'duplicate' });
-      else outcomes.set(event, applyOne(event, goalsByUser.get(event.data.user_id) ?? null, changed, completions));
+      // A deleted entry (its deletion applied first) credits nothing: there is nothing to take back then.
+      else if (deleted.has(event.data.activity_id)) outcomes.set(event, { kind: 'applied', milestones: [], completed: null });
+      else outcomes.set(event, applyOne(event, goalsByUser.get(event.data.user_id) ?? null, { changed, credits, completions }));
     }
     await saveProgress(trx, [...changed.values()]);
+    await saveCredits(trx, credits);
     await deps.outbox.enqueueAll(trx, completions);
     return events.map((event) => outcomes.get(event)!);
   });
@@ -53,9 +67,15 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
 
 /**
  * Credits one activity to `goals` (the user's open goals, updated in place; null: user deleted),
- * noting the goals it changed and the campaign.completed events of the goals it completed.
+ * noting the goals it changed, what it credited to each and the campaign.completed events of the
+ * goals it completed.
  */
-function applyOne(event: EventOf<'activity.logged'>, goals: UserGoal[] | null, changed: Map<number, UserGoal>, completions: DomainEvent[]): RecordOutcome {
+function applyOne(
+  event: EventOf<'activity.logged'>,
+  goals: UserGoal[] | null,
+  into: { changed: Map<number, UserGoal>; credits: GoalCredit[]; completions: DomainEvent[] },
+): RecordOutcome {
+  const { changed, credits, completions } = into;
   const { data } = event;
   const occurredAt = new Date(data.occurred_at);
   if (goals === null) return { kind: 'applied', milestones: [], completed: null };
@@ -69,6 +89,7 @@ function applyOne(event: EventOf<'activity.logged'>, goals: UserGoal[] | null, c
     const next = { ...goal, state: outcome.goal };
     goals[i] = next;
     changed.set(next.id, next);
+    credits.push({ activityId: data.activity_id, goalId: next.id, ...creditBetween(goal.state.tally, next.state.tally, data.activity_type) });
     if (outcome.milestone) milestones.push(outcome.milestone);
     if (outcome.completed) {
       completions.push(

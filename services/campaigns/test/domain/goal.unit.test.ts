@@ -1,4 +1,16 @@
-import { addCredit, creditGoal, EMPTY_TALLY, goalProgress, isComplete, milestoneFor, retarget, type GoalState, type GoalTarget } from '../../src/domain/goal';
+import {
+  addCredit,
+  creditBetween,
+  creditGoal,
+  EMPTY_TALLY,
+  goalProgress,
+  isComplete,
+  milestoneFor,
+  retarget,
+  takeBackCredit,
+  type GoalState,
+  type GoalTarget,
+} from '../../src/domain/goal';
 
 const START = new Date('2026-03-02T15:00:00.000Z');
 const at = (iso: string) => new Date(iso);
@@ -98,5 +110,33 @@ describe('retarget after an edit', () => {
     const raised = retarget(before, calls(200), 'Sprint', 5, now);
     expect(raised.completed).toBe(false);
     expect(goalProgress(raised.goal.target, raised.goal.tally)).toBe(40);
+  });
+});
+
+describe('a deleted entry taken back', () => {
+  it('takes back what the credit added, and only that', () => {
+    const before = goal(calls(10), { tally: { counts: { cold_call: 2, email: 1 }, points: 0 }, milestoneReached: 25 });
+    const credited = creditGoal(before, credit('cold_call', 4));
+    const taken = creditBetween(before.tally, credited.goal.tally, 'cold_call');
+    expect(taken).toEqual({ activityType: 'cold_call', units: 4, points: 0 });
+    const back = takeBackCredit(credited.goal, taken);
+    expect(back.tally).toEqual(before.tally);
+    // A milestone reported stays reported: crossing it again does not announce it twice.
+    expect(back.milestoneReached).toBe(credited.goal.milestoneReached);
+  });
+
+  it('takes back the points of a points goal', () => {
+    const power: GoalTarget = { kind: 'points', points: 75 };
+    const before = goal(power, { tally: { counts: {}, points: 20 } });
+    const credited = creditGoal(before, credit('meeting', 2));
+    const back = takeBackCredit(credited.goal, creditBetween(before.tally, credited.goal.tally, 'meeting'));
+    expect(back.tally).toEqual({ counts: {}, points: 20 });
+  });
+
+  it('leaves a completed goal as it is, and never goes below zero', () => {
+    const done = goal(calls(5), { tally: { counts: { cold_call: 5 }, points: 0 }, completedAt: at('2026-03-03T09:00:00.000Z') });
+    expect(takeBackCredit(done, { activityType: 'cold_call', units: 3, points: 0 })).toBe(done);
+    const open = goal(calls(5), { tally: { counts: { cold_call: 1 }, points: 0 } });
+    expect(takeBackCredit(open, { activityType: 'cold_call', units: 3, points: 0 }).tally.counts).toEqual({ cold_call: 0 });
   });
 });

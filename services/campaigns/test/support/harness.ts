@@ -57,7 +57,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
       }
     },
     /**
-     * Resolves once the activity consumer has settled every message on the stream (none pending,
+     * Resolves once the activity consumers (logs and deletions) have settled every message on the stream (none pending,
      * none awaiting an ack) and the outbox has published what was committed.
      */
     async settled(): Promise<void> {
@@ -65,10 +65,12 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
       try {
         const jsm = await jetstreamManager(nc);
         await eventually(
-          'the activity consumer settled',
+          'the activity consumers settled',
           async () => {
-            const info = await jsm.consumers.info(nats.streamName, 'campaigns_activity_activity_logged');
-            return info.num_pending === 0 && info.num_ack_pending === 0 ? true : undefined;
+            const infos = await Promise.all(
+              ['campaigns_activity_activity_logged', 'campaigns_activity_deleted_activity_deleted'].map((name) => jsm.consumers.info(nats.streamName, name)),
+            );
+            return infos.every((info) => info.num_pending === 0 && info.num_ack_pending === 0) ? true : undefined;
           },
           10_000,
         );

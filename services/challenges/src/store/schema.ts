@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Kysely } from 'kysely';
 import type { ActivityGoalMap, ChallengeRole } from '@warriors/contracts';
-import type { ConsumerTables } from '@warriors/kit';
+import type { ConsumerTables, DeletedEntriesTable } from '@warriors/kit';
 
 export const SCHEMA = 'challenges';
 
@@ -30,10 +30,20 @@ export interface MemberRow {
   counts: ColumnType<ActivityGoalMap, string | undefined, string>;
 }
 
-export interface ChallengesDatabase extends ConsumerTables {
+export interface ChallengesDatabase extends ConsumerTables, DeletedEntriesTable {
   challenges: ChallengeRow;
   challenge_members: MemberRow;
-  challenge_credits: { event_id: string; challenge_id: number; user_id: string; points: number; credited_at: Date };
+  /** activity_id, activity_type and units: null on credits written before migration 0005. */
+  challenge_credits: {
+    event_id: string;
+    challenge_id: number;
+    user_id: string;
+    points: number;
+    credited_at: Date;
+    activity_id: string | null;
+    activity_type: string | null;
+    units: number | null;
+  };
   daily_units: { user_id: string; activity_type: string; local_date: string; quantity: number };
   challenge_invites: { id: string; challenge_id: number; from_user_id: string; to_user_id: string; created_at: Date };
   challenge_declines: { challenge_id: number; user_id: string; declined_at: Date };

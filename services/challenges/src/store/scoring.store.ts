@@ -12,11 +12,19 @@ export interface Membership {
   counts: ActivityGoalMap;
 }
 
+/** What the board needs of a credit: the event that applies it, the challenge, the member and the points. */
 export interface Credit {
   event_id: string;
   challenge_id: number;
   user_id: string;
   points: number;
+}
+
+/** A credit as scoring writes it: with its entry, type and the units it added (0 above the daily ceiling). */
+export interface EntryCredit extends Credit {
+  activity_id: string;
+  activity_type: string;
+  units: number;
 }
 
 /** One user's units of one type on one local date (the daily ceilings' unit). */
@@ -74,7 +82,7 @@ export async function scoringStateOf(db: Executor, userIds: readonly string[], s
   };
 }
 
-// $1: {units: [DailyKey & {quantity}], members: [{challenge_id, user_id, points, counts}], credits: [Credit], at: ISO time}.
+// $1: {units: [DailyKey & {quantity}], members: [{challenge_id, user_id, points, counts}], credits: [EntryCredit], at: ISO time}.
 const SAVE_SCORES = `
   with doc as (select $1::json as doc),
   units as (
@@ -90,9 +98,9 @@ const SAVE_SCORES = `
       and m.challenge_id = v.challenge_id and m.user_id = v.user_id
   ),
   credits as (
-    insert into ${SCHEMA}.challenge_credits (event_id, challenge_id, user_id, points, credited_at)
-    select c.event_id, c.challenge_id, c.user_id, c.points, (doc ->> 'at')::timestamptz
-    from doc, json_to_recordset(doc -> 'credits') as c(event_id text, challenge_id int, user_id text, points int)
+    insert into ${SCHEMA}.challenge_credits (event_id, challenge_id, user_id, points, credited_at, activity_id, activity_type, units)
+    select c.event_id, c.challenge_id, c.user_id, c.points, (doc ->> 'at')::timestamptz, c.activity_id, c.activity_type, c.units
+    from doc, json_to_recordset(doc -> 'credits') as c(event_id text, challenge_id int, user_id text, points int, activity_id text, activity_type text, units int)
     on conflict (event_id, challenge_id) do nothing
   )
   select 1`;
@@ -104,7 +112,7 @@ const SAVE_SCORES = `
  */
 export async function saveScores(
   db: Executor,
-  scores: { units: ReadonlyArray<DailyKey & { quantity: number }>; members: readonly Membership[]; credits: readonly Credit[] },
+  scores: { units: ReadonlyArray<DailyKey & { quantity: number }>; members: readonly Membership[]; credits: readonly EntryCredit[] },
   at: Date,
 ): Promise<void> {
   if (scores.units.length === 0 && scores.members.length === 0 && scores.credits.length === 0) return;
@@ -134,4 +142,65 @@ export async function creditsOf(db: Executor, eventIds: readonly string[]): Prom
 export async function creditedSince(db: Executor, since: Date): Promise<string[]> {
   const rows = await inSchema(db).selectFrom('challenge_credits').select('event_id').distinct().where('credited_at', '>=', since).execute();
   return rows.map((r) => r.event_id);
+}
+
+// $1: {activity_id, deletion_id, user_id, activity_type, local_date, quantity, at}. Every CTE reads the
+// statement's snapshot: `credited` is the entry's credits before the reversal's rows go in.
+const REVERSE_ENTRY = `
+  with doc as (select $1::json as doc),
+  credited as (
+    select c.challenge_id, c.user_id, c.points, c.activity_type, c.units
+    from doc, ${SCHEMA}.challenge_credits c
+    where c.activity_id = doc ->> 'activity_id' and c.event_id <> doc ->> 'deletion_id' and c.units is not null
+  ),
+  members as (
+    update ${SCHEMA}.challenge_members m
+    set points = m.points - c.points,
+      counts = m.counts || jsonb_build_object(c.activity_type, greatest(0, coalesce((m.counts ->> c.activity_type)::int, 0) - c.units))
+    from credited c
+    where m.challenge_id = c.challenge_id and m.user_id = c.user_id and (c.units <> 0 or c.points <> 0)
+  ),
+  units as (
+    -- The entry counted towards its day's units when it fell in a window: it had a credit row.
+    update ${SCHEMA}.daily_units u set quantity = greatest(0, u.quantity - (doc ->> 'quantity')::int)
+    from doc
+    where exists (select 1 from credited)
+      and u.user_id = doc ->> 'user_id' and u.activity_type = doc ->> 'activity_type' and u.local_date = doc ->> 'local_date'
+  ),
+  reversal as (
+    insert into ${SCHEMA}.challenge_credits (event_id, challenge_id, user_id, points, credited_at, activity_id, activity_type, units)
+    select doc ->> 'deletion_id', c.challenge_id, c.user_id, -c.points, (doc ->> 'at')::timestamptz, doc ->> 'activity_id', c.activity_type, -c.units
+    from doc, credited c
+    on conflict (event_id, challenge_id) do nothing
+    returning event_id, challenge_id, user_id, points
+  )
+  select coalesce((select json_agg(r) from reversal r), '[]') as reversal`;
+
+/** The deleted entry whose credits reverseEntry takes back, and the deletion event's id. */
+export interface DeletedEntry {
+  activityId: string;
+  deletionId: string;
+  userId: string;
+  activityType: string;
+  localDate: string;
+  quantity: number;
+}
+
+/**
+ * A deleted entry's credits taken back in one statement: each membership it credited loses those
+ * points and units, its day's units lose its quantity when it counted there, and the negated credits
+ * go in under the deletion's id (the board's apply id). Answers those reversal credits.
+ */
+export async function reverseEntry(db: Executor, entry: DeletedEntry, at: Date): Promise<Credit[]> {
+  const doc = {
+    activity_id: entry.activityId,
+    deletion_id: entry.deletionId,
+    user_id: entry.userId,
+    activity_type: entry.activityType,
+    local_date: entry.localDate,
+    quantity: entry.quantity,
+    at: at.toISOString(),
+  };
+  const result = await db.executeQuery<{ reversal: Credit[] }>(CompiledQuery.raw(REVERSE_ENTRY, [JSON.stringify(doc)]));
+  return result.rows[0]!.reversal;
 }

@@ -1,7 +1,7 @@
 import type { ActivityGoalMap, EventOf } from '@warriors/contracts';
-import { applyBatchOnce, byUserOnce, type Logger } from '@warriors/kit';
+import { applyBatchOnce, byUserOnce, deletedEntriesAmong, type Logger } from '@warriors/kit';
 import { creditUnderCeiling, scoresIn } from '../domain/rules';
-import { creditsOf, dailyKey, saveScores, scoringStateOf, type Credit, type DailyKey, type Membership } from '../store/scoring.store';
+import { creditsOf, dailyKey, saveScores, scoringStateOf, type Credit, type DailyKey, type EntryCredit, type Membership } from '../store/scoring.store';
 import { SCHEMA, type Executor } from '../store/schema';
 import { userLock } from '../store/users.store';
 import { boardDeltas, type Board, type BoardPages } from './board-pages';
@@ -20,8 +20,9 @@ export interface RecordDeps {
  * every challenge where its user is a member and max(start_at, joined_at) <= occurred_at < end_at.
  * An activity that falls in no such window is skipped whole: it neither scores nor counts towards
  * the day's ceiling (docs/decisions.md). The batch costs a fixed number of statements, whatever its
- * size: after the locks and inbox entries, one read of the users' memberships and daily units, and
- * one write of the units, the memberships' scores and the credits. Then the board, in one call to
+ * size: after the locks and inbox entries, one read of the users' memberships and daily units, one
+ * read of which of the entries in a window were already deleted (they score nothing), and one write of
+ * the units, the memberships' scores and the credits (with each entry's units, 0 above the ceiling). Then the board, in one call to
  * the store: each event's credits keyed by the event id, the redeliveries' too (read back: a crash
  * may have come between the commit and the board), so the store's apply markers, not the inbox, keep
  * the board from counting twice. Answers the number of credits.
@@ -47,7 +48,7 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
 }
 
 /** Scores the fresh events (in lock order) against their users' memberships and writes the scores; answers the credits. */
-async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<Credit[]> {
+async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activity.logged'>>, at: Date): Promise<EntryCredit[]> {
   const earliest = new Date(Math.min(...scoring.map((e) => Date.parse(e.data.occurred_at))));
   const keys = new Map<string, DailyKey>();
   for (const { data } of scoring) keys.set(dailyKey(data), { user_id: data.user_id, activity_type: data.activity_type, local_date: data.local_date });
@@ -64,9 +65,17 @@ async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activit
     if (inWindow.length > 0) windowsOf.set(event, inWindow);
   }
   if (windowsOf.size === 0) return [];
+  // An entry whose deletion was applied first scores nothing, nor counts towards its day's units: looked
+  // up only for the entries that could score, so a batch outside every window costs no statement more.
+  const deleted = await deletedEntriesAmong(
+    trx,
+    SCHEMA,
+    [...windowsOf.keys()].map((e) => e.data.activity_id),
+  );
+  for (const event of windowsOf.keys()) if (deleted.has(event.data.activity_id)) windowsOf.delete(event);
   const written = new Set<string>();
   const changed = new Set<Membership>();
-  const credits: Credit[] = [];
+  const credits: EntryCredit[] = [];
   for (const [event, inWindow] of windowsOf) {
     const { data } = event;
     const key = dailyKey(data);
@@ -74,14 +83,20 @@ async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activit
     const before = logged.get(key) ?? 0;
     logged.set(key, before + data.quantity);
     const { units, points } = creditUnderCeiling(data.activity_type, before, data.quantity, data.points);
-    if (units === 0) continue;
+    const credit = { event_id: event.id, user_id: data.user_id, points, activity_id: data.activity_id, activity_type: data.activity_type, units };
+    // Above the ceiling the entry still counted towards its day's units: a 0-unit credit keeps that
+    // for its deletion, which gives the day its units back.
+    if (units === 0) {
+      for (const m of inWindow) credits.push({ ...credit, challenge_id: m.challenge_id });
+      continue;
+    }
     for (const m of inWindow) {
       m.points += points;
       const counts: ActivityGoalMap = { ...m.counts };
       counts[data.activity_type] = (counts[data.activity_type] ?? 0) + units;
       m.counts = counts;
       changed.add(m);
-      credits.push({ event_id: event.id, challenge_id: m.challenge_id, user_id: m.user_id, points });
+      credits.push({ ...credit, challenge_id: m.challenge_id });
     }
   }
   const units = [...written].map((key) => ({ ...keys.get(key)!, quantity: logged.get(key)! }));

@@ -50,7 +50,7 @@ export async function startChallenges(
     const nc = await connect({ servers: nats.url });
     try {
       const jsm = await jetstreamManager(nc);
-      for (const consumer of ['challenges_activity_activity_logged', 'challenges_users_user_all']) {
+      for (const consumer of ['challenges_activity_activity_logged', 'challenges_activity_deleted_activity_deleted', 'challenges_users_user_all']) {
         await eventually(
           `the ${consumer} consumer settled`,
           async () => {
