@@ -92,6 +92,9 @@ describe('POST /api/activity', () => {
         occurred_at: NOW,
         local_date: '2025-03-12',
         timezone: 'Europe/Paris',
+        // No change of zone carries a day for this broker.
+        day_carry_date: null,
+        day_carry_until: null,
       },
     });
     expect(event.id).not.toBe(reply.body.activity.id);
