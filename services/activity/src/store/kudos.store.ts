@@ -4,15 +4,17 @@ import type { KudosTarget } from '../domain/kudos';
 import { SCHEMA, type Executor } from './schema';
 
 export async function findKudosTarget(db: Executor, entryId: string): Promise<KudosTarget | undefined> {
-  return db
-    .withSchema(SCHEMA)
-    .selectFrom('activities as a')
-    .innerJoin('users as u', 'u.user_id', 'a.user_id')
-    .select(['a.user_id', 'u.show_in_battle_pulse'])
-    .where('a.id', '=', entryId)
-    // A deleted entry takes no kudos: it is gone from the feed.
-    .where('a.deleted_at', 'is', null)
-    .executeTakeFirst();
+  return (
+    db
+      .withSchema(SCHEMA)
+      .selectFrom('activities as a')
+      .innerJoin('users as u', 'u.user_id', 'a.user_id')
+      .select(['a.user_id', 'u.show_in_battle_pulse'])
+      .where('a.id', '=', entryId)
+      // A deleted entry takes no kudos: it is gone from the feed.
+      .where('a.deleted_at', 'is', null)
+      .executeTakeFirst()
+  );
 }
 
 /** Gives the kudos unless this giver already gave the entry theirs (the primary key decides, races included). */

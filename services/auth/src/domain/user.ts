@@ -1,4 +1,13 @@
-import { carryOnZoneChange, type ExportProfile, type FocusArea, type ProfileFieldsReply, type StreakMode, type User, type UserProjection, type UserSearchResult } from '@warriors/contracts';
+import {
+  carryOnZoneChange,
+  type ExportProfile,
+  type FocusArea,
+  type ProfileFieldsReply,
+  type StreakMode,
+  type User,
+  type UserProjection,
+  type UserSearchResult,
+} from '@warriors/contracts';
 
 /** An account as the service keeps it; the store reads and writes exactly this shape. */
 export interface UserRecord {

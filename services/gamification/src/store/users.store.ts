@@ -6,7 +6,20 @@ import { inSchema, SCHEMA, type Executor, type UserRow } from './schema';
 /** What gamification keeps of each user (kit's user projection): what its boards show, and who hides from them. */
 export const projectedUsers = projectUsers({
   schema: SCHEMA,
-  columns: ['name', 'username', 'profile_picture', 'company', 'city', 'state', 'timezone', 'day_carry_date', 'day_carry_until', 'show_on_leaderboard', 'profile_public', 'streak_mode'],
+  columns: [
+    'name',
+    'username',
+    'profile_picture',
+    'company',
+    'city',
+    'state',
+    'timezone',
+    'day_carry_date',
+    'day_carry_until',
+    'show_on_leaderboard',
+    'profile_public',
+    'streak_mode',
+  ],
   lockKey,
 });
 

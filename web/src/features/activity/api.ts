@@ -125,5 +125,4 @@ export const {
   useGetHeldActivitiesQuery,
   useConfirmActivityMutation,
   useGiveKudosMutation,
-} =
-  activityApi;
+} = activityApi;
