@@ -93,8 +93,8 @@ describe('warriors challenging each other in a real browser', () => {
     const logPanel = rivalPage.locator('#log-activity');
     for (let call = 0; call < 3; call += 1) {
       await logPanel.getByRole('button', { name: /Cold Call/ }).click();
-      await rivalPage.getByText('Recorded!').waitFor();
-      await rivalPage.getByText('Recorded!').waitFor({ state: 'detached' });
+      await rivalPage.getByText('Recorded!', { exact: true }).waitFor();
+      await rivalPage.getByText('Recorded!', { exact: true }).waitFor({ state: 'detached' });
     }
     const hostLog = await api.call('POST', '/api/activity', { token: host.body.access_token, body: { activity_type: 'cold_call' } });
     expect(hostLog.status).toBe(201);

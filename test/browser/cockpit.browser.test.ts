@@ -80,7 +80,7 @@ describe("a broker's morning cockpit on a phone, in a real browser", () => {
       return top !== undefined && top >= 0 && top < 200;
     });
     await logPanel.getByRole('button', { name: /Cold Call/ }).click();
-    await logPanel.getByText('Recorded!').waitFor();
+    await logPanel.getByText('Recorded!', { exact: true }).waitFor();
 
     // A cold call is 1 point against Marcus's 12: 12 to pass him. The day's log keeps the streak safe.
     await page.reload();

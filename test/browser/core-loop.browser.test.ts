@@ -23,7 +23,7 @@ describe('a broker logging from the dashboard in a real browser', () => {
 
     const logPanel = page.locator('#log-activity');
     await logPanel.getByRole('button', { name: /Cold Call/ }).click();
-    await page.getByText('Recorded!').waitFor();
+    await page.getByText('Recorded!', { exact: true }).waitFor();
 
     await logPanel.getByRole('button', { name: /^Meeting/ }).click();
     await page.getByRole('button', { name: 'Log Meeting' }).click();
