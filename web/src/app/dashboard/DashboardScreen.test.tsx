@@ -197,7 +197,7 @@ describe('DashboardScreen', () => {
     expect(callsTo(fetchMock, 'POST /api/recent-activities/e-7/kudos')).toHaveLength(1);
   });
 
-  it('shows the count on one’s own line, with no button', async () => {
+  it('shows the count on one’s own line, with no kudos button', async () => {
     const mine = { id: 'e-1', user_id: testUser.id, name: testUser.name, username: testUser.username, activity_type: 'email', quantity: 1, points: 1 };
     const row = { ...mine, created_at: new Date().toISOString().replace('Z', ''), company: null, city: null, state: null, rank: null, kudos: 1, kudos_given: false };
     mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, [row]) });
@@ -205,7 +205,47 @@ describe('DashboardScreen', () => {
     const shots = screen.getByRole('region', { name: 'Shots Fired' });
     const line = await within(shots).findByRole('listitem');
     await waitFor(() => expect(line).toHaveTextContent('1 kudos'));
-    expect(within(line).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(line).queryByRole('button', { name: /kudos/ })).not.toBeInTheDocument();
+  });
+
+  it('deletes the newest entry of one’s own line of the day once asked, and offers no Delete on others’ lines or earlier days', async () => {
+    const shot = (id: string, userId: string, type: string, createdAt: Date) => ({
+      id,
+      user_id: userId,
+      name: userId === testUser.id ? testUser.name : 'Bob Stone',
+      username: userId === testUser.id ? testUser.username : 'bob',
+      activity_type: type,
+      quantity: 1,
+      points: 1,
+      created_at: createdAt.toISOString().replace('Z', ''),
+      company: null,
+      city: null,
+      state: null,
+      rank: null,
+      kudos: 0,
+      kudos_given: false,
+    });
+    const now = Date.now();
+    const feed = [
+      shot('e-new', testUser.id, 'cold_call', new Date(now - 1_000)),
+      shot('e-old', testUser.id, 'cold_call', new Date(now - 2_000)),
+      shot('e-bob', 'u-7', 'email', new Date(now - 180_000)),
+      shot('e-before', testUser.id, 'meeting', new Date(now - 3 * 24 * 60 * 60_000)),
+    ];
+    const user = userEvent.setup();
+    const fetchMock = mockDashboard({ 'GET /api/recent-activities': jsonResponse(200, feed), 'DELETE /api/activity/e-new': new Response(null, { status: 204 }) });
+    await openDashboard();
+    const shots = screen.getByRole('region', { name: 'Shots Fired' });
+    const [mine, bobs, earlier] = await within(shots).findAllByRole('listitem');
+    expect(within(bobs!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+    expect(within(earlier!).queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
+
+    await user.click(within(mine!).getByRole('button', { name: 'Delete your latest Cold Call' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this entry?' });
+    expect(callsTo(fetchMock, 'DELETE /api/activity/e-new')).toHaveLength(0);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    await waitFor(() => expect(callsTo(fetchMock, 'DELETE /api/activity/e-new')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('says how many a bulk entry or a run of entries counts, and shows five lines until asked for more', async () => {

@@ -23,6 +23,7 @@ import {
   Swords,
   Target,
   ThumbsUp,
+  Trash2,
   TrendingUp,
   Trophy,
   Undo2,
@@ -60,6 +61,7 @@ export const UI_ICONS = {
   offline: CircleDashed,
   download: Download,
   undo: Undo2,
+  delete: Trash2,
   timeZone: Globe,
   kudos: ThumbsUp,
 } as const satisfies Record<string, LucideIcon>;

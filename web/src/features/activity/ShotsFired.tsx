@@ -1,11 +1,12 @@
-import { ACTIVITY_CATALOG, personName } from '@warriors/contracts';
+import { ACTIVITY_CATALOG, localDate, personName } from '@warriors/contracts';
 import { activityCount, counted } from '../../lib/counted';
-import { relativeTime } from '../../lib/relative-time';
+import { parseServerTime, relativeTime } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAppSelector } from '../../lib/hooks';
 import { selectCurrentUser } from '../../lib/session';
 import { useGetRecentActivitiesQuery } from './api';
+import { DeleteEntryButton } from './DeleteEntryButton';
 import { KudosControl } from './Kudos';
 import { groupFeed } from './feed-lines';
 import './activity.css';
@@ -17,7 +18,8 @@ const FEED_POLL_MS = 30_000;
 
 /**
  * The 20 newest logs across the arena, runs of one broker's entries of one type merged, with how long
- * ago each landed and their kudos (given here to others' lines, counted on one's own).
+ * ago each landed and their kudos (given here to others' lines, counted on one's own); the broker's own
+ * lines of their day can be deleted.
  */
 export function ShotsFired() {
   const user = useAppSelector(selectCurrentUser);
@@ -47,6 +49,9 @@ export function ShotsFired() {
                 </p>
               </div>
               <KudosControl line={line} own={line.user_id === user?.id} />
+              {user && line.user_id === user.id && localDate(parseServerTime(line.created_at), user.timezone) === localDate(now, user.timezone) && (
+                <DeleteEntryButton line={line} />
+              )}
             </li>
           );
         })}
