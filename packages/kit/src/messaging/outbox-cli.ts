@@ -26,7 +26,7 @@ function timeFlag(args: readonly string[], name: string): Date {
   return time;
 }
 
-async function replayRange(args: readonly string[], database: Database, openBus: () => Promise<Bus>): Promise<string> {
+async function replayRange(args: readonly string[], database: Database, openBus: () => Promise<Bus>, now: () => Date): Promise<string> {
   const [target, ...flags] = args;
   if (!target || target.startsWith('--')) throw new Error(USAGE);
   const range = { from: timeFlag(flags, '--from'), to: timeFlag(flags, '--to') };
@@ -40,7 +40,7 @@ async function replayRange(args: readonly string[], database: Database, openBus:
       lines.push(`${published} event(s) of ${schema} published again (published from ${range.from.toISOString()} to ${range.to.toISOString()})`);
     }
     const windowHours = loadConfig(OutboxEnv).OUTBOX_REPLAY_WINDOW_HOURS;
-    if (range.from.getTime() < Date.now() - windowHours * 3600_000) {
+    if (range.from.getTime() < now().getTime() - windowHours * 3600_000) {
       lines.push(`note: published events are kept ${windowHours} hour(s) (OUTBOX_REPLAY_WINDOW_HOURS); older ones were not replayed`);
     }
     return lines.join('\n');
@@ -49,8 +49,11 @@ async function replayRange(args: readonly string[], database: Database, openBus:
   }
 }
 
-/** Runs one command of the outbox CLI and answers what it prints. `openBus` is asked for only by replay-range. */
-export async function outboxCli(args: readonly string[], database: Database, openBus: () => Promise<Bus> = openNatsBus): Promise<string> {
+/**
+ * Runs one command of the outbox CLI and answers what it prints. `openBus` is asked for only by
+ * replay-range, which also reads `now` to say whether the range reaches past the replay window.
+ */
+export async function outboxCli(args: readonly string[], database: Database, openBus: () => Promise<Bus> = openNatsBus, now: () => Date = () => new Date()): Promise<string> {
   const [command, schema, ...rest] = args;
   if (command === 'status') {
     const lines = ['schema              pending  retrying  dead-lettered'];
@@ -71,7 +74,7 @@ export async function outboxCli(args: readonly string[], database: Database, ope
     const moved = await replayDeadLetters(database.db, schema, seqs);
     return `${moved} dead-lettered event(s) of ${schema} back in its outbox`;
   }
-  if (command === 'replay-range') return replayRange(args.slice(1), database, openBus);
+  if (command === 'replay-range') return replayRange(args.slice(1), database, openBus, now);
   throw new Error(USAGE);
 }
 

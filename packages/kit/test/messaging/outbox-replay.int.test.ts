@@ -87,14 +87,14 @@ it('publishes again the events of a time range that the broker lost, each applie
   const resumed = await consume();
   await holdsFor(() => lost.every((event) => !deliveries.has(event.id)), 500, 'the lost events never arrive');
 
-  const replayed = await outboxCli([`replay-range`, schema, '--from', '2026-11-25T08:00:00Z', '--to', '2026-11-25T10:00:00Z'], testDatabase.database, openBus);
+  const replayed = await outboxCli([`replay-range`, schema, '--from', '2026-11-25T08:00:00Z', '--to', '2026-11-25T10:00:00Z'], testDatabase.database, openBus, () => clock.now());
   expect(replayed).toBe(`30 event(s) of ${schema} published again (published from 2026-11-25T08:00:00.000Z to 2026-11-25T10:00:00.000Z)`);
   await waitFor(async () => (await effects()).size === 30, 10_000, 'the lost events applied');
   await waitFor(() => totalDeliveries() === 20 + 30, 10_000, 'every replayed event delivered');
   expect([...(await effects()).values()].every((n) => n === 1)).toBe(true);
 
   // Again, with only the lost events' minute: all already applied, so nothing changes.
-  const again = await outboxCli(['replay-range', schema, '--from', '2026-11-25T09:01:00Z', '--to', '2026-11-25T09:02:00Z'], testDatabase.database, openBus);
+  const again = await outboxCli(['replay-range', schema, '--from', '2026-11-25T09:01:00Z', '--to', '2026-11-25T09:02:00Z'], testDatabase.database, openBus, () => clock.now());
   expect(again).toBe(`10 event(s) of ${schema} published again (published from 2026-11-25T09:01:00.000Z to 2026-11-25T09:02:00.000Z)`);
   await waitFor(() => totalDeliveries() === 20 + 30 + 10, 10_000, 'the second replay delivered');
   const after = await effects();
@@ -105,7 +105,7 @@ it('publishes again the events of a time range that the broker lost, each applie
 }, 60_000);
 
 it('refuses a range that is not one, naming the problem', async () => {
-  const refused = (args: string[]) => outboxCli(['replay-range', ...args], testDatabase.database, openBus);
+  const refused = (args: string[]) => outboxCli(['replay-range', ...args], testDatabase.database, openBus, () => clock.now());
   await expect(refused([schema, '--from', 'yesterday', '--to', '2026-11-25T10:00:00Z'])).rejects.toThrow('--from: not an ISO time: yesterday');
   await expect(refused([schema, '--from', '2026-11-25T10:00:00Z'])).rejects.toThrow('--to <ISO time> is required');
   await expect(refused([schema, '--from', '2026-11-25T10:00:00Z', '--to', '2026-11-25T09:00:00Z'])).rejects.toThrow('--from must be before --to');
