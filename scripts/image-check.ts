@@ -18,7 +18,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { createRedis, ensureDatabaseExists, loadServiceRegistry, upstreamVariable } from '@warriors/kit';
-import { freePort, waitFor } from '@warriors/test-support';
+import { deleteKeysMatching, freePort, waitFor } from '@warriors/test-support';
 import { apiClient } from '../test/support/api-client';
 import { CheckFailure, megabytes, mustPodman, mustRun, podman, run, seconds, tail } from './image-check/commands';
 import { BASE_IMAGE, ensureBaseImage } from './image-check/stand-in-base';
@@ -258,8 +258,7 @@ async function cleanUp(resources: StackResources): Promise<void> {
         try {
           // The leaderboards' keys, and the challenge boards' under `<namespace>-challenges`.
           for (const pattern of [`${resources.namespace}:*`, `${resources.namespace}-challenges:*`]) {
-            const keys = await redis.keys(pattern);
-            if (keys.length > 0) await redis.del(...keys);
+            await deleteKeysMatching(redis, pattern);
           }
         } finally {
           redis.disconnect();

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ModelEnv } from '@warriors/coaching';
+import { checkVapidEnv, PushEnvShape } from '@warriors/social';
 import { checkRedisEnv, logLevel, optionalSecret, port, redisEnvShape, unsetWhenEmpty, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
 import { parseUrlList } from './upstream-pool';
@@ -34,12 +35,16 @@ export function upstreamsFrom(env: Record<string, unknown>): Record<ServiceName,
 }
 
 /** Embedded mode: one process, data under DATA_DIR; a JWT secret is made and kept there when none is given. */
-export const EmbeddedEnv = z.object({
-  ...common,
-  DATA_DIR: z.string().default('./data'),
-  JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
-  JWT_SECRET_PREVIOUS: optionalSecret('JWT_SECRET_PREVIOUS'),
-  JWT_TTL_SECONDS: z.coerce.number().int().positive().optional(),
-  // The coaching service's model server, read as its own process reads them.
-  ...ModelEnv.shape,
-});
+export const EmbeddedEnv = z
+  .object({
+    ...common,
+    DATA_DIR: z.string().default('./data'),
+    JWT_SECRET: z.string().min(32, 'JWT_SECRET must be at least 32 characters').optional(),
+    JWT_SECRET_PREVIOUS: optionalSecret('JWT_SECRET_PREVIOUS'),
+    JWT_TTL_SECONDS: z.coerce.number().int().positive().optional(),
+    // The coaching service's model server, read as its own process reads them.
+    ...ModelEnv.shape,
+    // Web Push's VAPID keys, optional as in the stack: none, push is off.
+    ...PushEnvShape,
+  })
+  .superRefine(checkVapidEnv);

@@ -1,5 +1,6 @@
 import { createLogger, loadConfig, onShutdown } from '@warriors/kit';
 import { modelSettings } from '@warriors/coaching';
+import { vapidKeys } from '@warriors/social';
 import { EmbeddedEnv } from './config';
 import { startEmbedded } from './embedded';
 
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
       trustProxyHops: config.TRUST_PROXY_HOPS,
       promoUrl: config.PROMO_URL,
       model: modelSettings(config),
+      vapid: vapidKeys(config),
       logger,
     });
     logger.info(`Prospect Warriors is running at http://localhost:${config.PORT}`);

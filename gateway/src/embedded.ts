@@ -18,6 +18,7 @@ import {
   systemClock,
 } from '@warriors/kit';
 import type { ModelSettings } from '@warriors/coaching';
+import type { VapidKeys } from '@warriors/social';
 import { createGateway } from './gateway';
 import { SERVICE_NAMES } from './route-table';
 import { SERVICES } from './services';
@@ -41,6 +42,8 @@ export interface EmbeddedOptions {
   logger?: Logger;
   /** The coaching service's model server (OPENAI_* variables); none: the coaching routes answer 503. */
   model?: ModelSettings;
+  /** Web Push's keys (VAPID_* variables); none: push is off and says so. */
+  vapid?: VapidKeys | undefined;
   /** The automation offer the promo banners link to (PROMO_URL); none: no banners. */
   promoUrl?: string;
 }
@@ -72,7 +75,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   for (const name of SERVICE_NAMES) {
     const factory = SERVICES[name];
     if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
-    const service = factory.create({ database, bus, clock, tokens, metrics: metrics.forService(name), logger: loggerOf(name), model: options.model });
+    const service = factory.create({ database, bus, clock, tokens, metrics: metrics.forService(name), logger: loggerOf(name), model: options.model, vapid: options.vapid });
     await service.start();
     // Its own server, upgrades included: the gateway hands /ws to the service that owns it.
     const server = await listen(serverOf(service), 0);

@@ -31,10 +31,13 @@ import { serveWebApp } from './web-app';
  * Helmet's defaults with every source narrowed to the gateway's own origin: the web app loads no
  * third-party script, style or font, and talks only to /api (and later /ws, which 'self' covers).
  * Pictures may also be data: or blob: URLs made in the page. React's style props are set through the
- * CSSOM, which style-src does not govern, so no 'unsafe-inline' is needed.
+ * CSSOM, which style-src does not govern, so no 'unsafe-inline' is needed. The installable app's
+ * service worker (/sw.js) and manifest (/manifest.webmanifest) come from the same origin too.
  */
 const CONTENT_SECURITY_POLICY = {
   'connect-src': ["'self'"],
+  'worker-src': ["'self'"],
+  'manifest-src': ["'self'"],
   'font-src': ["'self'"],
   'img-src': ["'self'", 'data:', 'blob:'],
   'style-src': ["'self'"],

@@ -5,7 +5,7 @@ import { createCampaignsService } from '@warriors/campaigns';
 import { createChallengesService } from '@warriors/challenges';
 import { createCoachingService, type ModelSettings } from '@warriors/coaching';
 import { createGamificationService } from '@warriors/gamification';
-import { createSocialService } from '@warriors/social';
+import { createSocialService, type VapidKeys } from '@warriors/social';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
 /**
@@ -21,7 +21,7 @@ export const EMBEDDED_EFFECTS_WAIT_MS = 2000;
  * that every registry service has one.
  */
 /** What the embedded process hands every factory: the ports, and the settings of the one service that needs them. */
-export type EmbeddedPorts = ServicePorts & { model?: ModelSettings };
+export type EmbeddedPorts = ServicePorts & { model?: ModelSettings; vapid?: VapidKeys | undefined };
 
 export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => Service }> = {
   auth: { create: createAuthService },
@@ -39,7 +39,8 @@ export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => S
     create: (ports) => createChallengesService({ ...ports, leaderboard: inProcessLeaderboard(ports.clock) }),
   },
   // One instance: the in-process bus's transient subject reaches its own sockets.
-  social: { create: createSocialService },
+  // Push's keys from the embedded process's VAPID_* variables (EmbeddedEnv), as the social process reads them.
+  social: { create: (ports) => createSocialService({ ...ports, push: { keys: ports.vapid } }) },
   // The OPENAI_* variables of the embedded process (EmbeddedEnv); none: the coaching routes answer 503.
   coaching: { create: createCoachingService },
 };

@@ -16,10 +16,23 @@ const NAMED = { maxAge: '1h' } as const;
 /** index.html names the current hashed files, so a browser checks it with the gateway on every load. */
 const PAGE = { cacheControl: false, headers: { 'cache-control': 'no-cache' } } as const;
 
+/**
+ * The service worker and the manifest keep their names and say which release the device runs: checked
+ * on every load too, so a new release reaches an installed app at its next start (browsers cap a
+ * worker's HTTP caching at a day, which would hold a release back that long).
+ */
+const RELEASE_FILES = new Set(['/sw.js', '/manifest.webmanifest']);
+
 /** The web app with SPA fallback; every text file is served pre-compressed when the browser accepts it. */
 export function serveWebApp(app: Express, webDist: string): void {
   const assets = path.join(webDist, 'assets');
   app.use('/assets', precompressed(assets, HASHED), express.static(assets, { ...HASHED, fallthrough: false }));
+  const releaseCopy = precompressed(webDist, PAGE);
+  const releasePlain = express.static(webDist, { index: false, cacheControl: false, setHeaders: (res) => res.setHeader('cache-control', PAGE.headers['cache-control']) });
+  app.use((req, res, next) => {
+    if (!RELEASE_FILES.has(req.path)) return next();
+    releaseCopy(req, res, (err?: unknown) => (err ? next(err) : releasePlain(req, res, next)));
+  });
   app.use(precompressed(webDist, NAMED), express.static(webDist, { ...NAMED, index: false }));
   app.get(/^\/(?!api\/|ws$|healthz$|readyz$).*/, (req, res, next) => {
     if (!req.accepts('html')) return next();

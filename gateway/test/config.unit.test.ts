@@ -1,5 +1,6 @@
 import { modelSettings } from '@warriors/coaching';
 import { loadConfig, upstreamVariable } from '@warriors/kit';
+import { vapidKeys } from '@warriors/social';
 import { EmbeddedEnv, GatewayEnv, upstreamsFrom } from '../src/config';
 import { SERVICE_NAMES } from '../src/route-table';
 
@@ -51,5 +52,17 @@ describe('the gateway’s environment', () => {
       requestsPerMinute: 20,
     });
     expect(() => loadConfig(EmbeddedEnv, { OPENAI_BASE_URL: 'not a url' })).toThrow('OPENAI_BASE_URL');
+  });
+
+  it('reads the VAPID keys in embedded mode, as the social process does: all three or none, each checked by name', () => {
+    // Shaped like `npx web-push generate-vapid-keys` output; made up, not a key in use anywhere.
+    const keys = { VAPID_PUBLIC_KEY: 'B'.padEnd(87, 'x'), VAPID_PRIVATE_KEY: 'p'.padEnd(43, '_'), VAPID_SUBJECT: 'mailto:ops@example.com' };
+    expect(vapidKeys(loadConfig(EmbeddedEnv, keys))).toEqual({ publicKey: keys.VAPID_PUBLIC_KEY, privateKey: keys.VAPID_PRIVATE_KEY, subject: 'mailto:ops@example.com' });
+    expect(vapidKeys(loadConfig(EmbeddedEnv, {}))).toBeUndefined();
+    expect(vapidKeys(loadConfig(EmbeddedEnv, { VAPID_PUBLIC_KEY: '', VAPID_PRIVATE_KEY: '', VAPID_SUBJECT: '' }))).toBeUndefined();
+    expect(() => loadConfig(EmbeddedEnv, { ...keys, VAPID_SUBJECT: undefined })).toThrow('set all three or none');
+    expect(() => loadConfig(EmbeddedEnv, { ...keys, VAPID_PRIVATE_KEY: 'short' })).toThrow(/VAPID_PRIVATE_KEY: VAPID_PRIVATE_KEY must be 43 base64url characters/);
+    expect(() => loadConfig(EmbeddedEnv, { ...keys, VAPID_PUBLIC_KEY: 'B'.padEnd(87, '+') })).toThrow(/VAPID_PUBLIC_KEY: VAPID_PUBLIC_KEY must be base64url/);
+    expect(() => loadConfig(EmbeddedEnv, { ...keys, VAPID_SUBJECT: 'http://example.com' })).toThrow('VAPID_SUBJECT must be a mailto: address or an https URL');
   });
 });

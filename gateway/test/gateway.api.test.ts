@@ -247,6 +247,8 @@ describe('gateway security headers', () => {
         'connect-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'blob:'],
         'object-src': ["'none'"],
+        'worker-src': ["'self'"],
+        'manifest-src': ["'self'"],
       });
       // Served over plain http on a LAN address, the page must still load its own assets.
       expect(directives).not.toHaveProperty('upgrade-insecure-requests');

@@ -9,6 +9,8 @@ import { createGateway } from '../src/gateway';
 const SCRIPT = 'console.log("the web app");'.repeat(50);
 const PAGE = `<!doctype html><title>Prospect Warriors</title>${'<!-- padding -->'.repeat(20)}`;
 const HASHED_CACHE = 'public, max-age=31536000, immutable';
+const WORKER = 'self.addEventListener("fetch", () => undefined);';
+const MANIFEST = JSON.stringify({ name: 'Prospect Warriors', start_url: '/dashboard', padding: 'x'.repeat(200) });
 
 interface RawAnswer {
   status: number;
@@ -46,6 +48,13 @@ describe('gateway serving the web app', () => {
       await writeFile(path.join(webDist, `${file}.gz`), gzipSync(content));
     }
     await writeFile(path.join(webDist, 'assets', 'plain-def456.js'), 'console.log(2)');
+    // The installable app's files, as the build leaves them: the manifest with compressed copies, the worker without.
+    await writeFile(path.join(webDist, 'sw.js'), WORKER);
+    await writeFile(path.join(webDist, 'manifest.webmanifest'), MANIFEST);
+    await writeFile(path.join(webDist, 'manifest.webmanifest.br'), brotliCompressSync(MANIFEST));
+    await writeFile(path.join(webDist, 'manifest.webmanifest.gz'), gzipSync(MANIFEST));
+    await mkdir(path.join(webDist, 'icons'));
+    await writeFile(path.join(webDist, 'icons', 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
     await writeFile(path.join(webDist, 'robots.txt'), await readFile(path.resolve(__dirname, '../../web/public/robots.txt')));
     const gateway = createGateway({ logger: createLogger('web-app-test', 'silent'), pools: {}, webDist, trustProxyHops: 0, authAttemptsPerMinute: 1000 });
     front = await listen(http.createServer(gateway.app), 0);
@@ -111,5 +120,35 @@ describe('gateway serving the web app', () => {
     expect(res.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(res.body.toString()).toMatch(/^User-agent: \*$/m);
     expect(res.body.toString()).toMatch(/^Disallow: \/api\/$/m);
+  });
+
+  it('serves the service worker as JavaScript, checked with the gateway on every load, compressed or not', async () => {
+    for (const headers of [{ 'accept-encoding': 'gzip, br' }, {}, { accept: 'text/html' }] as Record<string, string>[]) {
+      const res = await get(`${front.url}/sw.js`, headers);
+      expect(res.status).toBe(200);
+      expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body.toString()).toBe(WORKER);
+    }
+  });
+
+  it('serves the manifest as application/manifest+json, checked on every load, its compressed copy to a browser that takes it', async () => {
+    const compressed = await get(`${front.url}/manifest.webmanifest`, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(compressed.headers['content-encoding']).toBe('br');
+    expect(compressed.headers['cache-control']).toBe('no-cache');
+    expect(brotliDecompressSync(compressed.body).toString()).toBe(MANIFEST);
+    const plain = await get(`${front.url}/manifest.webmanifest`);
+    expect(plain.headers['content-type']).toBe('application/manifest+json; charset=utf-8');
+    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body.toString()).toBe(MANIFEST);
+  });
+
+  it('keeps the hour of caching for the icons, whose names do not change with a release', async () => {
+    const res = await get(`${front.url}/icons/icon-192.png`);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    expect(res.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

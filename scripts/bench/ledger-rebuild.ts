@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { createPostgresDatabase, createRedis, ensureDatabaseExists } from '@warriors/kit';
-import { freePort, waitFor } from '@warriors/test-support';
+import { deleteKeysMatching, freePort, waitFor } from '@warriors/test-support';
 
 const ROOT = path.resolve(__dirname, '../..');
 /** Days back of each warrior's rows: today (on every live board), within the week, within the month. */
@@ -120,9 +120,7 @@ export async function measureLedgerRebuild(users: number): Promise<RebuildFigure
     await (await jetstreamManager(nc)).streams.delete(stream).catch(() => false);
     await nc.close();
     const redis = createRedis('redis://127.0.0.1:6379');
-    // The apply markers are keys too: hundreds of thousands, deleted in slices.
-    const keys = await redis.keys(`${namespace}:*`);
-    for (let from = 0; from < keys.length; from += 1000) await redis.unlink(...keys.slice(from, from + 1000));
+    await deleteKeysMatching(redis, `${namespace}:*`);
     redis.disconnect();
   }
 }

@@ -38,6 +38,25 @@ async function smallTapTargets(page: Page): Promise<string[]> {
   );
 }
 
+/** The log buttons' words split across two lines (a label may wrap between words, never inside one). */
+async function wordsBrokenInLabels(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll<HTMLElement>('.log-button__label')).flatMap((label) => {
+      const text = label.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) return [];
+      const broken: string[] = [];
+      for (const word of text.textContent!.matchAll(/\S+/g)) {
+        const range = document.createRange();
+        range.setStart(text, word.index);
+        range.setEnd(text, word.index + word[0].length);
+        const lines = new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top)));
+        if (lines.size > 1) broken.push(word[0]);
+      }
+      return broken;
+    }),
+  );
+}
+
 describe("a broker's morning cockpit on a phone, in a real browser", () => {
   const product = browserProductForSuite();
 
@@ -93,6 +112,7 @@ describe("a broker's morning cockpit on a phone, in a real browser", () => {
     await expectAboveTheFold(page, standing.getByText('Day streak'));
     for (const name of [/^Cold Call/, /^Bulk Entry/]) await expectAboveTheFold(page, logPanel.getByRole('button', { name }));
     expect(await smallTapTargets(page)).toEqual([]);
+    expect(await wordsBrokenInLabels(page)).toEqual([]);
 
     await desktop.reload();
     await desktop.getByText('12 pts to pass Marcus R.').waitFor();

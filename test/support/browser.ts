@@ -6,20 +6,24 @@ import { createLogger } from '@warriors/kit';
 import { DEFAULT_WEB_DIST, startEmbedded, type EmbeddedOptions, type EmbeddedProduct } from '@warriors/gateway';
 
 export const SCREENSHOTS = path.resolve(__dirname, '../../artifacts/screenshots');
-// Debian's Chromium; the flags keep it from reaching for the network this machine does not have.
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
+/** Debian's Chromium, headless; the flags keep it from reaching for the network this machine does not have. */
+export const CHROMIUM_LAUNCH = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  headless: true,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--disable-dev-shm-usage',
+  ],
+};
 
-/** What a suite may add to the embedded product, e.g. the coach's model server or a clock of its own. */
-export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock'>;
+/** What a suite may add to the embedded product, e.g. the coach's model server, a clock of its own or push's VAPID keys. */
+export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock' | 'vapid'>;
 
 /** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
 export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {
@@ -33,7 +37,7 @@ export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{
     logger: createLogger('browser-test', 'silent'),
     ...extras,
   });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', headless: true, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   return {
     product,
     browser,
@@ -47,9 +51,16 @@ export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{
 export const DESKTOP = { width: 1280, height: 900 };
 export const PHONE = { width: 375, height: 800 };
 
+/**
+ * The screens' tests talk to the server itself: the app's service worker, which would answer a read
+ * slower than its timeout from its saved copy, is kept out of their pages. pwa.browser.test.ts tests
+ * the worker in contexts of its own.
+ */
+const PAGE_OPTIONS = { serviceWorkers: 'block' } as const;
+
 /** A signed-in page: the token goes where the app keeps it, as after a sign-in. */
 async function signedInPage(browser: Browser, token: string, viewport = DESKTOP): Promise<Page> {
-  const page = await browser.newPage({ viewport });
+  const page = await browser.newPage({ ...PAGE_OPTIONS, viewport });
   await page.addInitScript((value) => localStorage.setItem('token', value), token);
   return page;
 }
@@ -79,7 +90,7 @@ export function browserProductForSuite(extras: () => ProductExtras = () => ({}))
       return running().product.url;
     },
     signedIn: (token, viewport) => signedInPage(running().browser, token, viewport),
-    signedOut: (viewport = DESKTOP) => running().browser.newPage({ viewport }),
+    signedOut: (viewport = DESKTOP) => running().browser.newPage({ ...PAGE_OPTIONS, viewport }),
   };
 }
 
@@ -92,13 +103,17 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
 
+let axeScript: Promise<string> | undefined;
+const axeSource = (): Promise<string> => (axeScript ??= readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+
 /**
  * What axe-core finds wrong (WCAG 2 A and AA rules) on the page as it is now, or inside `selector`:
  * '<rule>: <target>' lines.
  */
 export async function accessibilityViolations(page: Page, selector?: string): Promise<string[]> {
   // Evaluated through the debugging protocol: the app's Content Security Policy refuses injected <script> tags.
-  await page.evaluate(await readFile(require.resolve('axe-core/axe.min.js'), 'utf8'));
+  // Once per document: parsing axe costs about 0.2 s, and a screen is often checked in several states.
+  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(await axeSource());
   return page.evaluate(async (within) => {
     type Axe = { run(context: Document | string, options: object): Promise<{ violations: Array<{ id: string; nodes: Array<{ target: unknown[] }> }> }> };
     const { axe } = window as unknown as { axe: Axe };

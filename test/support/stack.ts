@@ -5,7 +5,7 @@ import { createPostgresDatabase, createRedis, ensureDatabaseExists, loadServiceR
 import { sql } from 'kysely';
 import { connect } from '@nats-io/transport-node';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { freePort, waitFor } from '@warriors/test-support';
+import { deleteKeysMatching, freePort, waitFor } from '@warriors/test-support';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -201,8 +201,8 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
       await (await jetstreamManager(nc)).streams.delete(nats.stream).catch(() => false);
       await nc.close();
       const redis = createRedis('redis://127.0.0.1:6379');
-      const keys = await redis.keys(`${leaderboardNamespace}:*`);
-      if (keys.length > 0) await redis.del(...keys);
+      // The leaderboards' keys, and the challenge boards' under `<namespace>-challenges`.
+      for (const pattern of [`${leaderboardNamespace}:*`, `${leaderboardNamespace}-challenges:*`]) await deleteKeysMatching(redis, pattern);
       redis.disconnect();
     },
   };

@@ -30,7 +30,7 @@ jest.setTimeout(900_000);
  */
 
 const USERS = 100;
-const LOGS = Number(process.env.SCALE_OUT_LOGS ?? 5000);
+const LOGS = Number(process.env.SCALE_OUT_LOGS ?? 3000);
 const LANES = 24;
 const TYPES = ['cold_call', 'doorknock', 'email', 'direct_mail'] as const;
 const POINTS: Record<(typeof TYPES)[number], number> = { cold_call: 1, doorknock: 3, email: 1, direct_mail: 2 };

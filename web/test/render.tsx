@@ -76,7 +76,8 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export const pendingForever = () => new Promise<Response>(() => undefined);
 
 /**
- * The nav bar's background polls, the dashboard's Battle Pulse and the deployment's client config (no promo offer), answered
+ * The nav bar's background polls, the dashboard's Battle Pulse, the deployment's client config (no promo offer) and its push
+ * config (push off, as on a server without VAPID keys), answered
  * empty unless a test scripts them. RTK Query delays tag invalidation while any query is pending, so a read left pending forever
  * would hold back every refetch.
  */
@@ -89,6 +90,7 @@ const BACKGROUND_POLLS: Record<string, unknown> = {
   // Asked only on the user's Mondays (a recap of a quiet week), or when the bell opens the recap.
   'GET /api/recap/weekly': weeklyRecap(),
   'GET /api/battle-pulse?limit=20': [],
+  'GET /api/push/config': { enabled: false, public_key: null },
 };
 
 function withQuietBackground(fetchMock: jest.Mock, scripted: (key: string) => boolean): typeof fetch {

@@ -12,7 +12,14 @@ export const IdempotencyHeaders = z.object({
   [IDEMPOTENCY_HEADER]: z.string().min(1, 'Idempotency-Key must be 1 to 200 characters').max(200, 'Idempotency-Key must be 1 to 200 characters').optional(),
 });
 
-export const LogActivityBody = z.object({ activity_type: ActivityType });
+/**
+ * When the broker tapped, by the device's clock (an entry made offline and sent later): ISO 8601 with
+ * a zone offset or Z. The service decides whether it still counts (docs/decisions.md, "An offline
+ * entry counts for the day it was made").
+ */
+export const LoggedAt = z.iso.datetime({ offset: true, message: 'logged_at must be an ISO 8601 date-time with an offset, e.g. 2025-03-12T08:15:00-05:00' });
+
+export const LogActivityBody = z.object({ activity_type: ActivityType, logged_at: LoggedAt.optional() });
 export type LogActivityBody = z.infer<typeof LogActivityBody>;
 
 export const BulkActivityBody = z
@@ -26,6 +33,7 @@ export const BulkActivityBody = z
       .nullish()
       .transform((v) => v || null),
     honesty_confirmed: z.literal(true, { message: MESSAGES.honesty }),
+    logged_at: LoggedAt.optional(),
   })
   .superRefine((body, ctx) => {
     // Only a valid quantity needs a note: 101 is refused for its quantity alone.

@@ -122,6 +122,16 @@ export const ChallengeInvited = envelope(
 );
 
 /**
+ * A user gave kudos to another's entry (activity's outbox; id `kudos.given:<kudos_id>`, one per giver
+ * and entry however often asked): social pushes it to the recipient.
+ */
+export const KudosGiven = envelope(
+  'kudos.given',
+  z.object({ kudos_id: z.string(), entry_id: z.string(), activity_type: ActivityType, giver_id: z.string(), recipient_id: z.string(), given_at: z.string() }),
+);
+export const kudosGivenEventId = (kudosId: string) => `kudos.given:${kudosId}`;
+
+/**
  * Points entered a user's ledger: a scored activity (id `points.awarded:<activity_id>`), a goal's
  * completion bonus (id `points.awarded:campaign:<user_campaign_id>`) or a deleted entry's reversal
  * (negative points, activity_id the deleted entry's, id `points.awarded:reversal:<activity_id>`).
@@ -185,6 +195,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ChallengeCreated,
   ChallengeJoined,
   ChallengeInvited,
+  KudosGiven,
   PointsAwarded,
   StreakChanged,
   RankChanged,
@@ -221,6 +232,7 @@ export const SUBJECTS = {
   'challenge.created': 'challenge.created',
   'challenge.joined': 'challenge.joined',
   'challenge.invited': 'challenge.invited',
+  'kudos.given': 'kudos.given',
   'points.awarded': 'points.awarded',
   'streak.changed': 'streak.changed',
   'rank.changed': 'rank.changed',

@@ -31,3 +31,4 @@ export * from './bus-questions';
 export * from './client-config';
 export * from './export-paths';
 export * from './export';
+export * from './push';

@@ -81,6 +81,11 @@ export function redisTargetOf(env: RedisEnv): RedisTarget {
   return { url: env.REDIS_URL ?? DEFAULT_REDIS_URL };
 }
 
+/** How long a sentinel may take to name the primary before the next one is asked (one on a hung host answers never). */
+const SENTINEL_COMMAND_TIMEOUT_MS = 1000;
+/** The wait before a client that gave up connecting through its sentinels starts again. */
+const RECONNECT_AFTER_END_MS = 500;
+
 /**
  * A Redis client that reconnects by itself and fails commands fast while Redis is away. Commands
  * issued in the same tick (concurrent consumers, concurrent reads) go out in one write: auto-pipelining.
@@ -93,7 +98,43 @@ export function createRedis(target: RedisTarget | string): Redis {
   const common = { maxRetriesPerRequest: 1, enableOfflineQueue: true, lazyConnect: false, enableAutoPipelining: true };
   if (typeof target === 'string') return new Redis(target, common);
   if ('url' in target) return new Redis(target.url, common);
-  return new Redis({ ...common, sentinels: target.sentinels, name: target.masterName, role: 'master', failoverDetector: true });
+  const redis = new Redis({
+    ...common,
+    sentinels: target.sentinels,
+    name: target.masterName,
+    role: 'master',
+    failoverDetector: true,
+    sentinelCommandTimeout: SENTINEL_COMMAND_TIMEOUT_MS,
+  });
+  keepConnecting(redis);
+  return redis;
+}
+
+/**
+ * ioredis ends a sentinel client for good when a failover is announced while it is reconnecting (the
+ * announcement cancels the connection attempt under way, and a cancelled attempt is taken for a
+ * closing client): after a primary crash, a process could lose Redis until it restarts. A client that
+ * ends without its owner closing it (quit or disconnect) connects again, as long as it takes.
+ */
+function keepConnecting(redis: Redis): void {
+  let closedByOwner = false;
+  const quit = redis.quit.bind(redis);
+  const disconnect = redis.disconnect.bind(redis);
+  redis.quit = ((...args: Parameters<typeof quit>) => {
+    closedByOwner = true;
+    return quit(...args);
+  }) as Redis['quit'];
+  redis.disconnect = (reconnect?: boolean) => {
+    if (!reconnect) closedByOwner = true;
+    disconnect(reconnect);
+  };
+  redis.on('end', () => {
+    if (closedByOwner) return;
+    const again = setTimeout(() => {
+      if (!closedByOwner && redis.status === 'end') redis.connect().catch(() => undefined);
+    }, RECONNECT_AFTER_END_MS);
+    again.unref();
+  });
 }
 
 /**

@@ -17,3 +17,4 @@ export * from './metrics';
 export * from './own-postgres';
 export * from './recap';
 export * from './csv';
+export * from './redis-keys';

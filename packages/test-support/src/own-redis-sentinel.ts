@@ -44,6 +44,13 @@ export interface OwnRedisSentinel {
   resumeReplication(): Promise<void>;
   /** Starts every killed data server again, empty, as a replica of the current primary, and waits until it is in sync. */
   restartKilled(): Promise<void>;
+  /**
+   * Freezes the sentinel listed first in `sentinels` (SIGSTOP), as a sentinel on a hung host: it keeps
+   * its port and takes connections but answers nothing. The others still agree a failover. Until
+   * thawSentinel, this helper asks only the others.
+   */
+  freezeFirstSentinel(): void;
+  thawSentinel(): void;
   /** A client straight to the data server on `port` (no sentinel), for the test's inspection; closed by stop(). */
   client(port: number): Redis;
   stop(): Promise<void>;
@@ -160,9 +167,11 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
     }
   }
 
+  let frozen: OwnProcess | undefined;
+
   async function currentPrimaryPort(): Promise<number> {
     for (const sentinel of sentinelServers) {
-      if (!sentinel.child) continue;
+      if (!sentinel.child || sentinel === frozen) continue;
       const port = await primaryPortFrom(sentinel.port);
       if (port !== null) return port;
     }
@@ -186,10 +195,14 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
     return true;
   };
 
-  /** Every sentinel knows every replica and the other sentinels: a failover can be agreed on and go anywhere. */
+  /**
+   * Every sentinel knows every replica and the other sentinels: a failover can be agreed on and go
+   * anywhere. A frozen sentinel answers nothing: the others are asked.
+   */
   const groupKnown = async (): Promise<boolean> => {
     const replicas = dataServers.filter((s) => s.child).length - 1;
     for (const sentinel of sentinelServers) {
+      if (sentinel === frozen) continue;
       try {
         const master = await ask(sentinel.port, (redis) => redis.call('SENTINEL', 'MASTER', masterName) as Promise<string[]>);
         const field = (name: string) => Number(master[master.indexOf(name) + 1]);
@@ -225,7 +238,7 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
     },
 
     async failover() {
-      const sentinel = sentinelServers.find((s) => s.child);
+      const sentinel = sentinelServers.find((s) => s.child && s !== frozen);
       if (!sentinel) throw new Error('no sentinel is running');
       await ask(sentinel.port, (redis) => redis.call('SENTINEL', 'FAILOVER', masterName));
     },
@@ -277,6 +290,16 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
       await waitFor(groupKnown, 30_000, 'the sentinels to know the restarted replicas', everyOutput);
     },
 
+    freezeFirstSentinel() {
+      frozen = sentinelServers[0];
+      frozen?.child?.kill('SIGSTOP');
+    },
+
+    thawSentinel() {
+      frozen?.child?.kill('SIGCONT');
+      frozen = undefined;
+    },
+
     client(port) {
       const client = new Redis({ host: '127.0.0.1', port });
       client.on('error', () => undefined);
@@ -285,6 +308,7 @@ export async function startOwnRedisSentinel(): Promise<OwnRedisSentinel> {
     },
 
     async stop() {
+      own.thawSentinel();
       for (const client of clients) client.disconnect();
       const running = [...sentinelServers, ...dataServers].flatMap((server) => (server.child ? [server.child] : []));
       for (const server of [...sentinelServers, ...dataServers]) server.child = undefined;

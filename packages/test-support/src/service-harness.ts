@@ -59,6 +59,8 @@ interface HarnessOptions {
    * harness makes a PostgreSQL database of its own and drops it at close.
    */
   database?: Database;
+  /** startServiceOnNats: a NATS server of the test's own (one it stops and starts) instead of the shared one. */
+  natsUrl?: string;
 }
 
 export interface ServiceUnderTest<B extends Bus = MemoryBus> {
@@ -88,7 +90,7 @@ export async function startServiceUnderTest(options: HarnessOptions & { bus?: 'm
 /** The same on the shared NATS server (JetStream), on a stream and subject prefix of its own, deleted at close. */
 export async function startServiceOnNats(options: HarnessOptions): Promise<ServiceUnderTest<Bus> & { nats: TestNats }> {
   const tag = randomBytes(6).toString('hex');
-  const nats: TestNats = { url: NATS_URL, streamName: `TEST_${options.name.toUpperCase()}_${tag}`, subjectPrefix: `test-${options.name}-${tag}` };
+  const nats: TestNats = { url: options.natsUrl ?? NATS_URL, streamName: `TEST_${options.name.toUpperCase()}_${tag}`, subjectPrefix: `test-${options.name}-${tag}` };
   const bus = await createNatsBus({
     servers: nats.url,
     streamName: nats.streamName,

@@ -92,7 +92,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
       ),
       usersRoutes(reports, readAuth),
       exportRoutes(exportEntries(reportDeps), readAuth, ports.logger),
-      kudosRoutes(createKudos({ db, clock: ports.clock, users, limit: ports.kudosLimit ?? DEFAULT_KUDOS_LIMIT }), readAuth),
+      kudosRoutes(createKudos({ db, clock: ports.clock, users, outbox, limit: ports.kudosLimit ?? DEFAULT_KUDOS_LIMIT }), readAuth),
     ],
   });
   let subscriptions: Subscription[] = [];

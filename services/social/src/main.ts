@@ -1,9 +1,10 @@
 import { runServiceProcess } from '@warriors/kit';
-import { SocialProcessEnv } from './config';
+import { SocialProcessEnv, vapidKeys } from './config';
 import type { SocketLimits } from './live/socket-hub';
+import type { PushSettings } from './use-cases/push';
 import { createSocialService } from './service';
 
-void runServiceProcess<{ socketLimits: Partial<SocketLimits>; nudgesPerMinute: number }, typeof SocialProcessEnv>('social', createSocialService, {
+void runServiceProcess<{ socketLimits: Partial<SocketLimits>; nudgesPerMinute: number; push: PushSettings }, typeof SocialProcessEnv>('social', createSocialService, {
   env: SocialProcessEnv,
   extraPorts: (config) => ({
     ports: {
@@ -14,6 +15,7 @@ void runServiceProcess<{ socketLimits: Partial<SocketLimits>; nudgesPerMinute: n
         maxSockets: config.SOCIAL_MAX_SOCKETS,
       },
       nudgesPerMinute: config.SOCIAL_NUDGES_PER_MINUTE,
+      push: { keys: vapidKeys(config) },
     },
     close: async () => undefined,
   }),

@@ -5,9 +5,12 @@ import { consumeBoardsChanges } from './events/boards-changes.consumer';
 import { listenDeletedAccounts } from './events/deleted-accounts.listener';
 import { listenLiveBoards } from './events/live-boards.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
+import { linesMadeDuringOutage } from './use-cases/replay-missed-lines.use-case';
 import { consumePulseSources } from './events/pulse-sources.consumer';
+import { consumePushSources } from './events/push-sources.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
+import { pushRoutes } from './routes/push.routes';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
 import { announceBoardsChange } from './use-cases/announce-boards-change.use-case';
@@ -16,6 +19,8 @@ import { getPublicProfile } from './use-cases/get-public-profile.use-case';
 import { listNudges } from './use-cases/list-nudges.use-case';
 import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
 import { createPulseLines } from './use-cases/pulse-lines';
+import { createPush, type PushSettings } from './use-cases/push';
+import { pushFromEvents } from './use-cases/push-notices';
 import { readNudge } from './use-cases/read-nudge.use-case';
 import { recordPulseLines } from './use-cases/record-pulse-line.use-case';
 import { DEFAULT_NUDGES_PER_MINUTE, sendNudge } from './use-cases/send-nudge.use-case';
@@ -29,18 +34,22 @@ export type SocialPorts = ServicePorts & {
   /** The live socket's heartbeat, send buffer, frame and socket-count limits (tests make them small). */
   socketLimits?: Partial<SocketLimits>;
   nudgesPerMinute?: number;
+  /** Web Push's keys (none: push is off) and the tests' loopback allowance and poll. */
+  push?: PushSettings;
 };
 
 export function createSocialService(ports: SocialPorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<SocialDatabase>;
   const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
-  const directory = createUserDirectory({ db, bus });
+  const directory = createUserDirectory({ db, bus, clock });
   const lines = createPulseLines({ bus, logger });
   const pulse = { onSourceEvents: recordPulseLines({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
   const retention = createRetention({ db, clock, logger });
+  const pushSettings = ports.push ?? {};
+  const push = createPush({ db, clock, logger, settings: pushSettings, users: directory });
   const nudges = {
-    send: sendNudge({ db, clock, directory, pulse: lines, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE }),
+    send: sendNudge({ db, clock, directory, pulse: lines, push, nudgesPerMinute: ports.nudgesPerMinute ?? DEFAULT_NUDGES_PER_MINUTE }),
     read: readNudge({ db }),
     inbox: listNudges({ db }),
   };
@@ -65,7 +74,10 @@ export function createSocialService(ports: SocialPorts): Service {
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [socialRoutes({ pulse, nudges, publicProfile: getPublicProfile({ bus }) }, requireAuth(tokens, { isDeleted }))],
+    routes: [
+      socialRoutes({ pulse, nudges, publicProfile: getPublicProfile({ bus }) }, requireAuth(tokens, { isDeleted })),
+      pushRoutes(push, requireAuth(tokens, { isDeleted }), { allowLoopbackHttp: pushSettings.allowLoopbackHttp ?? false }),
+    ],
   });
   let subscriptions: Subscription[] = [];
 
@@ -77,12 +89,14 @@ export function createSocialService(ports: SocialPorts): Service {
       await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: projectedUsers.migrations });
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       retention.start();
+      push.start();
       subscriptions = await Promise.all([
-        listenLivePulse({ bus, hub, logger }),
+        listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }) }),
         listenDeletedAccounts({ bus, hub, logger }),
         listenLiveBoards({ bus, hub }),
         consumeBoardsChanges({ bus, announce: announceBoardsChange({ bus }) }),
         consumePulseSources({ bus, pulse }),
+        consumePushSources({ bus, apply: pushFromEvents({ db, clock, directory, push }) }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
       ]);
     },
@@ -90,6 +104,7 @@ export function createSocialService(ports: SocialPorts): Service {
       retention.stop();
       await Promise.all(subscriptions.map((s) => s.stop()));
       subscriptions = [];
+      await push.stop();
       await hub.close();
     },
   };

@@ -16,6 +16,9 @@ import {
   PrivacyQuery,
   ProfilePictureBody,
   ProfileUpdateBody,
+  PushPreferences,
+  PushSubscriptionDelete,
+  pushSubscriptionBody,
   SendNudgeBody,
   SignupBody,
   SummaryQuery,
@@ -116,6 +119,12 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'GET', path: '/api/nudges/inbox', service: 'social', auth: 'required' },
   { method: 'PUT', path: '/api/nudges/:id/read', service: 'social', auth: 'required', params: { id: 'nudgeId' } },
   { method: 'GET', path: '/api/users/:id/public-profile', service: 'social', auth: 'none', params: { id: 'userId' } },
+  { method: 'GET', path: '/api/push/config', service: 'social', auth: 'required' },
+  // As production reads it: https endpoints only (the fuzz stacks set no VAPID keys, so a valid one answers 409).
+  { method: 'PUT', path: '/api/push/subscriptions', service: 'social', auth: 'required', body: pushSubscriptionBody(false) },
+  { method: 'DELETE', path: '/api/push/subscriptions', service: 'social', auth: 'required', body: PushSubscriptionDelete },
+  { method: 'GET', path: '/api/push/preferences', service: 'social', auth: 'required' },
+  { method: 'PUT', path: '/api/push/preferences', service: 'social', auth: 'required', body: PushPreferences },
   // The fuzz stacks point the coaching service at a fake model server (startFuzzStack): never a real one.
   { method: 'GET', path: '/api/daily-accountability', service: 'coaching', auth: 'required' },
   { method: 'POST', path: '/api/ai/goal/today', service: 'coaching', auth: 'required' },

@@ -1,12 +1,18 @@
-import { lazy, Suspense } from 'react';
+import { Suspense, use } from 'react';
+import type { User } from '@warriors/contracts';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { selectCurrentUser } from '../lib/session';
 import { useAppSelector } from '../lib/hooks';
+import { OfflineBanner } from './OfflineBanner';
+import { UpdatePrompt } from './UpdatePrompt';
+import { loadNavBar, navBarIfArrived } from './nav-bar-chunk';
 
-// Only a signed-in user sees the bar, and it brings the notifications, nudges and invitations with it:
-// loaded on its own, it stays out of the sign-in page's first load (start-session fetches it early).
-const NavBar = lazy(async () => ({ default: (await import('./NavBar')).NavBar }));
+/** The bar brings the notifications, nudges and invitations with it: a chunk of its own (nav-bar-chunk). */
+function SignedInBar({ user }: { user: User }) {
+  const { NavBar } = navBarIfArrived() ?? use(loadNavBar());
+  return <NavBar user={user} />;
+}
 
 export function Layout() {
   const user = useAppSelector(selectCurrentUser);
@@ -17,10 +23,12 @@ export function Layout() {
         <a className="skip-link" href="#main">
           Skip to content
         </a>
-        {user && <NavBar user={user} />}
+        <OfflineBanner />
+        {user && <SignedInBar user={user} />}
         <main id="main" className={user ? 'page' : 'page page--guest'} tabIndex={-1}>
           <Outlet />
         </main>
+        <UpdatePrompt />
       </div>
     </Suspense>
   );

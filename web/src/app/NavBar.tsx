@@ -6,6 +6,8 @@ import { Dropdown } from '../components/Dropdown';
 import { useDismiss } from '../components/use-dismiss';
 import { BATTLE_GROUND_ID, paths } from '../config/paths';
 import { logout } from '../lib/session';
+import { ConfirmDialog } from '../components/ConfirmDialog';
+import { signOutWarning, usePendingSync, usePendingSyncTriggers } from '../features/activity';
 import { ChallengeInviteItem, noteState, useGetChallengeInvitesQuery } from '../features/challenges';
 import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { KudosItem, useGetKudosInboxQuery } from '../features/kudos';
@@ -130,6 +132,9 @@ function NotificationBell({ user }: { user: User }) {
               ))}
             </ul>
           )}
+          <Link to={`${paths.profile}#notifications`} className="dropdown__item notifications__settings" onClick={close}>
+            Notification settings
+          </Link>
         </div>
       )}
     </Dropdown>
@@ -148,7 +153,15 @@ export function NavBar({ user }: { user: User }) {
   const invite = () => {
     window.location.href = inviteHref(navigator.userAgent, window.location.origin);
   };
-  const signOut = () => dispatch(logout());
+  // Logs made offline are sent first; any the device still holds are named before the broker leaves.
+  const pendingLogs = usePendingSync();
+  usePendingSyncTriggers();
+  const [unsentLogs, setUnsentLogs] = useState<number | null>(null);
+  const signOut = async () => {
+    const unsent = await pendingLogs.settleBeforeSignOut(navigator.onLine).catch(() => 0);
+    if (unsent === 0) dispatch(logout());
+    else setUnsentLogs(unsent);
+  };
 
   return (
     <header className="navbar" ref={headerRef}>
@@ -176,7 +189,7 @@ export function NavBar({ user }: { user: User }) {
                 <Link to={paths.profile} className="dropdown__item" onClick={close}>
                   Profile
                 </Link>
-                <button type="button" className="dropdown__item" onClick={signOut}>
+                <button type="button" className="dropdown__item" onClick={() => void signOut()}>
                   Logout
                 </button>
               </>
@@ -199,10 +212,19 @@ export function NavBar({ user }: { user: User }) {
       {mobileOpen && (
         <nav className="navbar__mobile" id={mobileMenuId} aria-label="Mobile">
           <NavLinks onNavigate={closeMobile} />
-          <button type="button" className="nav-link" onClick={signOut}>
+          <button type="button" className="nav-link" onClick={() => void signOut()}>
             Logout
           </button>
         </nav>
+      )}
+      {unsentLogs !== null && (
+        <ConfirmDialog
+          title="Logs not yet synced"
+          message={signOutWarning(unsentLogs)}
+          confirmLabel="Sign out anyway"
+          onConfirm={() => dispatch(logout())}
+          onCancel={() => setUnsentLogs(null)}
+        />
       )}
     </header>
   );

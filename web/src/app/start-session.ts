@@ -3,15 +3,16 @@ import { paths } from '../config/paths';
 import { fetchCurrentUser } from '../lib/session';
 import type { AppStore } from '../lib/store';
 import { startFirstReads } from './dashboard/first-reads';
+import { loadNavBar } from './nav-bar-chunk';
 
 /** On load, a stored token is checked by fetching its user (spec point 4). */
 export function startSession(store: AppStore): void {
   const { token } = store.getState().session;
   if (!token) return;
   void store.dispatch(fetchCurrentUser());
-  // The navigation bar is a chunk of its own (Layout), which holds the page until it is there: fetched
-  // beside the user, it is usually there first.
-  void import('./NavBar');
+  // The navigation bar is a chunk of its own (nav-bar-chunk), which holds the page until it is there:
+  // fetched beside the user, it is usually there first, and the page then shows without suspending.
+  void loadNavBar();
   // Opening the dashboard (the morning's page), its first screen's reads need not wait for the user.
   if (window.location.pathname === paths.dashboard) startFirstReads(token);
   // Every signed-in screen reads local dates. The first formatter bound to a time zone loads the

@@ -5,6 +5,8 @@ import { baseQuery } from './base-query';
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // Back online, what a screen shows is read again: saved answers shown offline give way to live ones.
+  refetchOnReconnect: true,
   tagTypes: [
     'PublicProfile',
     'Leaderboard',

@@ -1,7 +1,9 @@
 import type { BaseQueryFn } from '@reduxjs/toolkit/query/react';
 import { NEXT_CURSOR_HEADER } from '@warriors/contracts';
 import { formatErrorDetail, type ApiError } from './api-error';
+import { liveAnswerShown, savedAnswerShown } from './app-shell';
 import { takeEarlyRead } from './early-reads';
+import { SAVED_AT_HEADER } from './offline-cache';
 
 export const API_BASE = '/api';
 
@@ -23,6 +25,7 @@ export interface ApiMeta {
 /** The slice of state the base query reads; typed structurally so lib never imports the app store. */
 interface TokenState {
   session: { token: string | null };
+  appShell?: { savedAt: string | null };
 }
 
 function parseJson(text: string): unknown {
@@ -59,6 +62,10 @@ export const baseQuery: BaseQueryFn<string | ApiRequest, unknown, ApiError, obje
   } catch {
     return { error: { status: 'FETCH_ERROR', message: null } };
   }
+
+  const savedAt = response.headers.get(SAVED_AT_HEADER);
+  if (savedAt) api.dispatch(savedAnswerShown(savedAt));
+  else if ((api.getState() as TokenState).appShell?.savedAt) api.dispatch(liveAnswerShown());
 
   const text = await response.text().catch(() => '');
   const data = text ? parseJson(text) : null;

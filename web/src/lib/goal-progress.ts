@@ -1,4 +1,4 @@
-import type { Campaign, CampaignList } from '@warriors/contracts';
+import type { ActivityType, Campaign, CampaignList } from '@warriors/contracts';
 import { parseServerTime } from './relative-time';
 
 /**
@@ -41,4 +41,43 @@ export function finishedThisPeriod(list: CampaignList, now: Date): Campaign[] {
  */
 export function goalsOfThisPeriod(list: CampaignList, now: Date): Campaign[] {
   return [...list.active, ...list.completed].filter((goal) => runningAt(goal, now));
+}
+
+/** What a log not yet on the server adds to a goal: its type, size, points and the tap's time. */
+export interface UnsentLog {
+  activity_type: ActivityType;
+  quantity: number;
+  points: number;
+  logged_at: string;
+}
+
+/** Whether the goal's window (its start to the end of its last local day) holds the log's tap. */
+function holds(goal: Campaign, log: UnsentLog): boolean {
+  const at = Date.parse(log.logged_at);
+  if (goal.started_at === null || at < parseServerTime(goal.started_at).getTime()) return false;
+  return goal.ends_at === null || at < parseServerTime(goal.ends_at).getTime();
+}
+
+/** What `logs` add to `goal`'s progress by the server's rule: points for a power challenge, else quantities of its types, each capped at its target. */
+function added(goal: Campaign, logs: readonly UnsentLog[]): number {
+  const counted = logs.filter((log) => holds(goal, log));
+  if (goal.goal_type === 'power_challenge') return counted.reduce((sum, log) => sum + log.points, 0);
+  const quantities = new Map<ActivityType, number>();
+  for (const log of counted) quantities.set(log.activity_type, (quantities.get(log.activity_type) ?? 0) + log.quantity);
+  if (!Array.isArray(goal.goal_type)) return quantities.get(goal.goal_type) ?? 0;
+  return goal.activity_breakdown.reduce((sum, item) => sum + Math.min(quantities.get(item.type) ?? 0, Math.max(0, item.target - item.current)), 0);
+}
+
+/**
+ * The goals as they will read once the logs waiting on this device arrive: each active goal's
+ * progress with theirs added (capped at its target), so the rings and cards, still drawn by the one
+ * percentOf above, count a log made offline at once. A goal already complete stays as it is.
+ */
+export function withUnsentLogs(list: CampaignList, logs: readonly UnsentLog[]): CampaignList {
+  if (logs.length === 0) return list;
+  const active = list.active.map((goal) => {
+    const more = added(goal, logs);
+    return more === 0 ? goal : { ...goal, progress: Math.min(goal.goal_count, goal.progress + more) };
+  });
+  return { ...list, active };
 }

@@ -4,6 +4,7 @@ import { api } from './api';
 import { hasStatus } from './api-error';
 import { sessionApi } from './session-api';
 import { readToken } from './token-storage';
+import { pendingLogsRead } from './pending-logs';
 
 export interface SessionState {
   token: string | null;
@@ -102,4 +103,6 @@ export const logout =
   (dispatch) => {
     dispatch(sessionSlice.actions.loggedOut(notice));
     dispatch(api.util.resetApiState());
+    // The device keeps the queue for the broker's next sign-in; the next user sees none of it.
+    dispatch(pendingLogsRead([]));
   };

@@ -1,11 +1,16 @@
 import { combineReducers, configureStore, createListenerMiddleware } from '@reduxjs/toolkit';
 import { sessionReducer } from './session';
+import { pendingLogsReducer } from './pending-logs';
 import { api } from './api';
 import { writeToken } from './token-storage';
+import { appShellReducer } from './app-shell';
+import { clearApiCaches } from './offline-cache';
 
 const rootReducer = combineReducers({
   [api.reducerPath]: api.reducer,
   session: sessionReducer,
+  appShell: appShellReducer,
+  pendingLogs: pendingLogsReducer,
 });
 
 export type RootState = ReturnType<typeof rootReducer>;
@@ -16,7 +21,11 @@ export function makeStore(preloadedState?: Partial<RootState>) {
   const tokenPersistence = createListenerMiddleware<RootState>();
   tokenPersistence.startListening({
     predicate: (_action, current, previous) => current.session.token !== previous.session.token,
-    effect: (_action, { getState }) => writeToken(getState().session.token),
+    effect: (_action, { getState, getOriginalState }) => {
+      writeToken(getState().session.token);
+      // The device's saved reads were the previous session's: a signed-out device, or the next broker, must not see them.
+      if (getOriginalState().session.token !== null) void clearApiCaches().catch((error: unknown) => console.error('Saved reads were not cleared', error));
+    },
   });
 
   return configureStore({

@@ -49,6 +49,12 @@ export function assertPut(key: string, members: readonly ScoredMember[], expireA
   assertExpireAt(expireAt);
 }
 
+export function assertPutSum(key: string, sources: readonly string[], expireAt: number | undefined): void {
+  assertKey(key);
+  for (const source of sources) assertKey(source);
+  assertExpireAt(expireAt);
+}
+
 export function assertCount(count: number): void {
   if (!Number.isSafeInteger(count) || count < 0) throw new RangeError(`count must be a whole number >= 0, got ${count}`);
 }

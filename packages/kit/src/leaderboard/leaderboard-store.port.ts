@@ -80,6 +80,12 @@ export interface LeaderboardStore {
 export interface LeaderboardRebuild {
   /** One whole set of the new boards (a member listed twice keeps its last score; no members, no set). */
   put(key: string, members: ScoredMember[], expireAt?: number): Promise<void>;
+  /**
+   * A set of the new boards whose scores are the sums over `sources`, sets this rebuild has already put
+   * (a source it did not put counts as empty; no members, no set): the store adds them up itself, so
+   * a window made of other windows is not sent twice.
+   */
+  putSum(key: string, sources: readonly string[], expireAt?: number): Promise<void>;
   /** Apply ids whose points the new boards already hold: applying one later changes nothing. */
   markApplied(applyIds: readonly string[]): Promise<void>;
   /** False when the rebuild lost the store meanwhile (cleared, flushed, or its lock expired): nothing was swapped in. */

@@ -1,4 +1,4 @@
-import { DEFAULT_APPLY_MARKER_TTL_MS, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
+import { DEFAULT_APPLY_MARKER_TTL_MS, assertApply, assertBounds, assertCount, assertKey, assertPut, assertPutSum, leaderboardUnavailable } from './leaderboard-input';
 import type { LeaderboardApply, LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface MemoryLeaderboardStoreOptions {
@@ -227,6 +227,17 @@ export function createMemoryLeaderboardStore(options: MemoryLeaderboardStoreOpti
         async put(key, members, expireAt) {
           assertPut(key, members, expireAt);
           if (holds()) staged.set(key, { members: [...members], expireAt });
+        },
+        async putSum(key, sources, expireAt) {
+          assertPutSum(key, sources, expireAt);
+          if (!holds()) return;
+          const sums = new Map<string, number>();
+          for (const source of sources) {
+            // A member listed twice in one put keeps its last score there, as the set will.
+            const scores = new Map((staged.get(source)?.members ?? []).map(({ member, score }) => [member, score]));
+            for (const [member, score] of scores) sums.set(member, (sums.get(member) ?? 0) + score);
+          }
+          staged.set(key, { members: [...sums].map(([member, score]) => ({ member, score })), expireAt });
         },
         async markApplied(applyIds) {
           if (!holds()) return;

@@ -2,7 +2,17 @@ import { randomUUID } from 'node:crypto';
 import type { ChainableCommander } from 'ioredis';
 import { isDependencyFailure } from '../http/errors';
 import type { Redis } from '../redis';
-import { DEFAULT_APPLY_MARKER_TTL_MS, RESERVED_KEY_PREFIXES, assertApply, assertBounds, assertCount, assertKey, assertPut, leaderboardUnavailable } from './leaderboard-input';
+import {
+  DEFAULT_APPLY_MARKER_TTL_MS,
+  RESERVED_KEY_PREFIXES,
+  assertApply,
+  assertBounds,
+  assertCount,
+  assertKey,
+  assertPut,
+  assertPutSum,
+  leaderboardUnavailable,
+} from './leaderboard-input';
 import type { LeaderboardApply, LeaderboardRebuild, LeaderboardStore, ScoredMember } from './leaderboard-store.port';
 
 export interface RedisLeaderboardStoreOptions {
@@ -106,6 +116,8 @@ for i = 1, swaps do
 end
 for i = 1, swaps do
   local live, expireAt = KEYS[2 + 2 * i], ARGV[2 + i]
+  -- The old set is freed in the background: RENAME over it would free a large one inside the script.
+  redis.call('UNLINK', live)
   redis.call('RENAME', KEYS[1 + 2 * i], live)
   if expireAt == '' then redis.call('PERSIST', live) else redis.call('PEXPIREAT', live, expireAt) end
 end
@@ -127,6 +139,16 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
 return 1
 `;
 
+/**
+ * Marks applies as counted by a rebuild. KEYS the markers; ARGV[1] their lifetime in ms. One call per
+ * slice of ids: a rebuild marks every recent ledger entry, and a command per marker cost the client
+ * far more than Redis.
+ */
+const MARK_APPLIED_SCRIPT = `
+for i = 1, #KEYS do redis.call('SET', KEYS[i], '1', 'PX', ARGV[1]) end
+return #KEYS
+`;
+
 /** Namespaced so that they cannot clash with commands someone else defines on the shared client. */
 const COMMANDS = {
   apply: { name: 'warriorsLeaderboardApply', lua: APPLY_SCRIPT },
@@ -135,6 +157,7 @@ const COMMANDS = {
   commitRebuild: { name: 'warriorsLeaderboardCommitRebuild', lua: COMMIT_REBUILD_SCRIPT },
   isComplete: { name: 'warriorsLeaderboardIsComplete', lua: IS_COMPLETE_SCRIPT },
   releaseLock: { name: 'warriorsLeaderboardReleaseLock', lua: RELEASE_LOCK_SCRIPT },
+  markApplied: { name: 'warriorsLeaderboardMarkApplied', lua: MARK_APPLIED_SCRIPT },
 } as const;
 
 type Script = (keyCount: number, ...keysThenArgs: string[]) => Promise<number>;
@@ -146,7 +169,8 @@ const REBUILD_CHUNK = 1000;
 /** A half-built set left by a crashed process must not stay forever. */
 const REBUILD_TEMP_TTL_MS = 10 * 60 * 1000;
 const DEFAULT_REBUILD_LOCK_TTL_MS = 15_000;
-const SCAN_COUNT = 1000;
+/** Keys a SCAN step looks at: a namespace holds a rebuild's worth of apply markers besides its few boards. */
+const SCAN_COUNT = 10_000;
 
 /** Redis parses "(1e+21" and "(-inf" but not JavaScript's "Infinity". */
 function exclusiveBound(value: number): string {
@@ -155,12 +179,13 @@ function exclusiveBound(value: number): string {
   return `(${value}`;
 }
 
-/** MULTI reports a failed command in its result list instead of rejecting. */
-async function execOrThrow(transaction: ChainableCommander): Promise<void> {
+/** MULTI and pipelines report a failed command in their result lists instead of rejecting. */
+async function execOrThrow(transaction: ChainableCommander): Promise<Array<[null, unknown]>> {
   const results = await transaction.exec();
   if (results === null) throw new Error('Redis transaction was aborted');
   const failure = results.find(([error]) => error !== null)?.[0];
   if (failure) throw failure;
+  return results as Array<[null, unknown]>;
 }
 
 function escapeGlob(text: string): string {
@@ -279,6 +304,11 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
 
   function rebuildHandle(token: string): LeaderboardRebuild {
     const staged = new Map<string, number | undefined>();
+    // The live boards, listed while the caller reads its source: no apply can add one until the
+    // commit (they are refused from beginRebuild on), so the list is still right then, and the scan of
+    // a keyspace full of apply markers is off the rebuild's path.
+    const liveAtStart = command(liveBoardKeys);
+    liveAtStart.catch(() => undefined);
     const stagingKey = (key: string) => keyOf(`rebuild:${token}:${key}`);
     let settled = false;
     // The lock outlives a crashed process by at most its TTL; a running rebuild keeps it alive.
@@ -303,35 +333,50 @@ export function createRedisLeaderboardStore(redis: Redis, options: RedisLeaderbo
         if (settled) throw new Error('this rebuild is over');
         if (members.length === 0) return;
         const temp = stagingKey(key);
+        // One pipeline for the whole set: the chunks travel back to back instead of a round trip each,
+        // and the staging key commits or vanishes whole, so no chunk needs a transaction of its own.
+        const write = redis.pipeline();
         for (let i = 0; i < members.length; i += REBUILD_CHUNK) {
-          const args = members.slice(i, i + REBUILD_CHUNK).flatMap((m) => [String(m.score), m.member]);
-          await command(() =>
-            execOrThrow(
-              redis
-                .multi()
-                .zadd(temp, ...args)
-                .pexpire(temp, REBUILD_TEMP_TTL_MS),
-            ),
-          );
+          const args: string[] = [];
+          for (const m of members.slice(i, i + REBUILD_CHUNK)) args.push(String(m.score), m.member);
+          write.zadd(temp, ...args);
         }
+        write.pexpire(temp, REBUILD_TEMP_TTL_MS);
+        await command(() => execOrThrow(write));
         staged.set(key, expireAt);
+      },
+
+      async putSum(key, sources, expireAt) {
+        assertPutSum(key, sources, expireAt);
+        if (settled) throw new Error('this rebuild is over');
+        const present = sources.filter((source) => staged.has(source));
+        if (present.length === 0) return;
+        const temp = stagingKey(key);
+        const write = redis
+          .pipeline()
+          .zunionstore(temp, present.length, ...present.map(stagingKey))
+          .pexpire(temp, REBUILD_TEMP_TTL_MS);
+        const [[, members]] = await command(() => execOrThrow(write));
+        // An empty union writes no key, and the commit takes a missing staged key for a flush.
+        if (members !== 0) staged.set(key, expireAt);
       },
 
       async markApplied(applyIds) {
         if (settled) throw new Error('this rebuild is over');
         // Written straight to the live markers: every apply is refused until the commit anyway.
+        const slices: Array<Promise<number>> = [];
         for (let i = 0; i < applyIds.length; i += REBUILD_CHUNK) {
-          const write = redis.multi();
-          for (const applyId of applyIds.slice(i, i + REBUILD_CHUNK)) write.set(keyOf(`applied:${applyId}`), '1', 'PX', applyMarkerTtlMs);
-          await command(() => execOrThrow(write));
+          const markers = applyIds.slice(i, i + REBUILD_CHUNK).map((applyId) => keyOf(`applied:${applyId}`));
+          slices.push(command(() => scripts.markApplied(markers.length, ...markers, String(applyMarkerTtlMs))));
         }
+        await Promise.all(slices);
       },
 
       async commit() {
         if (settled) throw new Error('this rebuild is over');
         try {
           const targets = [...staged.keys()];
-          const stale = (await command(liveBoardKeys)).filter((key) => !staged.has(key.slice(namespace.length + 1)));
+          const stale = (await liveAtStart).filter((key) => !staged.has(key.slice(namespace.length + 1)));
           const keys = [lockKey, completeKey, ...targets.flatMap((key) => [stagingKey(key), keyOf(key)]), ...stale];
           const expiries = targets.map((key) => String(staged.get(key) ?? ''));
           const committed = (await command(() => scripts.commitRebuild(keys.length, ...keys, token, String(targets.length), ...expiries))) === 1;

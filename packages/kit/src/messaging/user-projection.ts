@@ -229,7 +229,6 @@ export function consumeUserEvents<DB, C extends ProjectedColumn>(bus: Bus, durab
   return bus.consume({ durable, subjects: ['user.>'] }, (event) => applyUserEvent(deps, event));
 }
 
-/** How long a service waits for auth when a user is not in its projection yet. */
 /**
  * The port through which a service's use cases read the users it knows, whatever it keeps of them
  * (its projection's columns) and however it caches them. Each service implements it over its own
@@ -240,6 +239,7 @@ export interface UserDirectory<U> {
   resolve(userId: string): Promise<U | null>;
 }
 
+/** How long a service waits for auth when a user is not in its projection yet. */
 export const USER_REQUEST_TIMEOUT_MS = 1000;
 
 export interface OnDemandUsers<U> {
@@ -258,9 +258,30 @@ export interface OnDemandUsers<U> {
  * auth does not know them or they were deleted (a tombstone is never fetched back).
  */
 export async function resolveUser<U>(deps: OnDemandUsers<U>, userId: string): Promise<U | null> {
-  const { db, users } = deps;
-  const known = await deps.find(db, userId);
+  const known = await deps.find(deps.db, userId);
   if (known) return known;
+  // Saved as of no event: any event of the user's, however old, replaces it.
+  return askAuthAndSave(deps, userId, () => null);
+}
+
+/**
+ * Asks auth for the user again and saves the answer as of `answeredAt`, over the projection's row: for
+ * a service that began keeping a column after its rows were projected (they hold the column's default
+ * until the user's next event) and needs it right now. An event that happened after the answer still
+ * wins. Null when auth does not know the user or they were deleted; the service's `unavailable` when
+ * auth cannot be asked.
+ */
+export async function refreshUser<U>(deps: OnDemandUsers<U> & { clock: Clock }, userId: string): Promise<U | null> {
+  return askAuthAndSave(deps, userId, () => deps.clock.now());
+}
+
+/**
+ * Auth's answer about a user, saved under the user's lock as of `savedAs()` (read once auth has
+ * answered) unless they are deleted; null when auth does not know them. A tombstone is never fetched
+ * back, and a user.deleted applied while auth was answering wins over the answer.
+ */
+async function askAuthAndSave<U>(deps: OnDemandUsers<U>, userId: string, savedAs: () => Date | null): Promise<U | null> {
+  const { db, users } = deps;
   if (await users.isDeleted(db, userId)) return null;
   let reply: UserProjection | null;
   try {
@@ -270,11 +291,11 @@ export async function resolveUser<U>(deps: OnDemandUsers<U>, userId: string): Pr
   }
   if (!reply || reply.user_id !== userId) return null;
   const fetched = reply;
+  const eventAt = savedAs();
   return db.transaction().execute(async (trx) => {
     await users.lock(trx, userId);
-    // A user.deleted applied while auth was answering wins over the answer.
     if (await users.isDeleted(trx, userId)) return null;
-    await users.save(trx, fetched, null);
+    await users.save(trx, fetched, eventAt);
     return (await deps.find(trx, userId)) ?? null;
   });
 }

@@ -362,6 +362,40 @@ export function runLeaderboardStoreContract(name: string, make: () => Promise<Co
         expect(await store.top('week', 10)).toEqual([{ member: 'bob', score: 3 }]);
       });
 
+      it('writes a set that sums sets it put (a member listed twice counting its last score), skips sources it did not put, and writes no empty sum', async () => {
+        const rebuild = (await store.beginRebuild())!;
+        await rebuild.put('day:1', [
+          { member: 'alice', score: 4 },
+          { member: 'bob', score: 1 },
+          { member: 'bob', score: 2 },
+        ]);
+        await rebuild.put('day:2', [{ member: 'alice', score: 3 }], future());
+        await rebuild.put('day:empty', []);
+        await rebuild.putSum('week', ['day:1', 'day:2', 'day:never-put'], future());
+        await rebuild.putSum('nothing', ['day:empty', 'day:never-put'], future());
+
+        expect(await rebuild.commit()).toBe(true);
+        expect(await store.top('week', 10)).toEqual([
+          { member: 'alice', score: 7 },
+          { member: 'bob', score: 2 },
+        ]);
+        expect(await store.top('day:1', 10)).toEqual([
+          { member: 'alice', score: 4 },
+          { member: 'bob', score: 2 },
+        ]);
+        expect(await store.top('nothing', 10)).toEqual([]);
+        expect(await store.apply('event-1', 'bob', [{ key: 'week', delta: 1, expireAt: future() }])).toBe(true);
+        expect(await store.score('week', 'bob')).toBe(3);
+      });
+
+      it('refuses a sum with an invalid key or expiry', async () => {
+        const rebuild = (await store.beginRebuild())!;
+        await expect(rebuild.putSum('rebuild:x', ['day:1'])).rejects.toThrow(RangeError);
+        await expect(rebuild.putSum('week', ['rebuild:x'])).rejects.toThrow(RangeError);
+        await expect(rebuild.putSum('week', ['day:1'], 1.5)).rejects.toThrow(RangeError);
+        await rebuild.abort();
+      });
+
       it('keeps the last score of a member listed twice, and writes no set for no members', async () => {
         await rebuildWith(store, [
           {

@@ -13,6 +13,8 @@ export interface Reports {
   recent: ReturnType<typeof listRecentActivities>;
 }
 
+const tapTime = (loggedAt: string | undefined) => (loggedAt === undefined ? null : new Date(loggedAt));
+
 export function activityRoutes(activityLog: ActivityLog, deletion: DeleteActivity, velocity: LogVelocity, reports: Reports, tokens: TokenSigner): Router {
   const router = Router();
   const auth = requireAuth(tokens);
@@ -24,17 +26,17 @@ export function activityRoutes(activityLog: ActivityLog, deletion: DeleteActivit
   };
 
   router.post('/api/activity', auth, async (req, res) => {
-    const { activity_type } = parse(LogActivityBody, req.body);
+    const { activity_type, logged_at } = parse(LogActivityBody, req.body);
     const key = idempotencyKey(req.headers);
     limitVelocity(req, 'logs');
-    res.status(201).json(await activityLog.log(currentUserId(req), { activity_type, quantity: 1, note: null, idempotency_key: key }, req.id));
+    res.status(201).json(await activityLog.log(currentUserId(req), { activity_type, quantity: 1, note: null, idempotency_key: key, logged_at: tapTime(logged_at) }, req.id));
   });
 
   router.post('/api/activity/bulk', auth, async (req, res) => {
-    const { activity_type, quantity, note } = parse(BulkActivityBody, req.body);
+    const { activity_type, quantity, note, logged_at } = parse(BulkActivityBody, req.body);
     const key = idempotencyKey(req.headers);
     limitVelocity(req, 'bulk');
-    res.status(201).json(await activityLog.log(currentUserId(req), { activity_type, quantity, note, idempotency_key: key }, req.id));
+    res.status(201).json(await activityLog.log(currentUserId(req), { activity_type, quantity, note, idempotency_key: key, logged_at: tapTime(logged_at) }, req.id));
   });
 
   // An entry of the owner's current local day: 204, again for one already deleted; 404 for anyone else's.

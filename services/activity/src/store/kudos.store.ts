@@ -3,13 +3,14 @@ import { sql } from 'kysely';
 import type { KudosTarget } from '../domain/kudos';
 import { SCHEMA, type Executor } from './schema';
 
-export async function findKudosTarget(db: Executor, entryId: string): Promise<KudosTarget | undefined> {
+/** The entry's kind rides along: kudos.given names it in the recipient's notification. */
+export async function findKudosTarget(db: Executor, entryId: string): Promise<(KudosTarget & { activity_type: ActivityType }) | undefined> {
   return (
     db
       .withSchema(SCHEMA)
       .selectFrom('activities as a')
       .innerJoin('users as u', 'u.user_id', 'a.user_id')
-      .select(['a.user_id', 'u.show_in_battle_pulse'])
+      .select(['a.user_id', 'a.activity_type', 'u.show_in_battle_pulse'])
       .where('a.id', '=', entryId)
       // A deleted entry takes no kudos: it is gone from the feed.
       .where('a.deleted_at', 'is', null)
@@ -17,14 +18,19 @@ export async function findKudosTarget(db: Executor, entryId: string): Promise<Ku
   );
 }
 
-/** Gives the kudos unless this giver already gave the entry theirs (the primary key decides, races included). */
-export async function insertKudos(db: Executor, kudos: { id: string; entry_id: string; giver_id: string; recipient_id: string; created_at: Date }): Promise<void> {
-  await db
+/**
+ * Gives the kudos unless this giver already gave the entry theirs (the primary key decides, races
+ * included); answers whether this call gave them.
+ */
+export async function insertKudos(db: Executor, kudos: { id: string; entry_id: string; giver_id: string; recipient_id: string; created_at: Date }): Promise<boolean> {
+  const inserted = await db
     .withSchema(SCHEMA)
     .insertInto('kudos')
     .values({ ...kudos, read_at: null })
     .onConflict((oc) => oc.columns(['entry_id', 'giver_id']).doNothing())
-    .execute();
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
 }
 
 export async function countKudos(db: Executor, entryId: string): Promise<number> {

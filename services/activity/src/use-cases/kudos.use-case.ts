@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { KUDOS_INBOX_SIZE, KUDOS_MESSAGES, type Kudos, type KudosReply } from '@warriors/contracts';
+import { KUDOS_INBOX_SIZE, KUDOS_MESSAGES, kudosGivenEventId, newEvent, type Kudos, type KudosReply } from '@warriors/contracts';
 import {
   BAD_CREDENTIALS,
   createRateLimiter,
@@ -10,6 +10,7 @@ import {
   TooManyRequestsError,
   unauthorized,
   type Clock,
+  type Outbox,
   type RateLimit,
 } from '@warriors/kit';
 import { kudosRefusal } from '../domain/kudos';
@@ -21,12 +22,14 @@ export interface KudosDeps {
   db: Executor;
   clock: Clock;
   users: ActivityUserDirectory;
+  /** kudos.given goes out with the kudos row (social pushes it to the recipient). */
+  outbox: Outbox;
   /** How many kudos requests one user may make in a short time (kit's per-instance limiter). */
   limit: RateLimit;
 }
 
 /** Kudos on Shots Fired entries: giving them, and the recipient's side of the bell. */
-export function createKudos({ db, clock, users, limit }: KudosDeps) {
+export function createKudos({ db, clock, users, outbox, limit }: KudosDeps) {
   const limiter = createRateLimiter({ kudos: limit }, clock);
 
   /**
@@ -42,8 +45,22 @@ export function createKudos({ db, clock, users, limit }: KudosDeps) {
     if (refusal === 'own_entry') throw forbidden(KUDOS_MESSAGES.ownEntry);
     // The giver's projection row is what the bell names them from: one who signed up a moment ago is asked of auth.
     if (!(await users.resolve(giverId))) throw unauthorized(BAD_CREDENTIALS);
+    const kudos = { id: randomUUID(), entry_id: entryId, giver_id: giverId, recipient_id: target.user_id, created_at: clock.now() };
     try {
-      await insertKudos(db, { id: randomUUID(), entry_id: entryId, giver_id: giverId, recipient_id: target.user_id, created_at: clock.now() });
+      const given = await db.transaction().execute(async (trx) => {
+        if (!(await insertKudos(trx, kudos))) return false;
+        const data = {
+          kudos_id: kudos.id,
+          entry_id: entryId,
+          activity_type: target.activity_type,
+          giver_id: giverId,
+          recipient_id: target.user_id,
+          given_at: kudos.created_at.toISOString(),
+        };
+        await outbox.enqueue(trx, newEvent('kudos.given', data, { id: kudosGivenEventId(kudos.id), at: kudos.created_at }));
+        return true;
+      });
+      if (given) outbox.kick();
     } catch (error) {
       // The entry, or an account, deleted since it was read.
       if ((error as { code?: string } | null)?.code === FOREIGN_KEY_VIOLATION) throw notFound(KUDOS_MESSAGES.entryNotFound);

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LogResult } from '@warriors/contracts';
-import { createBatcher, GROUP_GAP_MS, unauthorized, type Clock, type Outbox } from '@warriors/kit';
-import { newActivity, toLogResult, type ActivityRecord, type LogRequest } from '../domain/activity';
+import { conflict, createBatcher, GROUP_GAP_MS, unauthorized, ValidationError, type Clock, type Outbox } from '@warriors/kit';
+import { entryTime, LOGGED_AT_MESSAGES, newActivity, toLogResult, type ActivityRecord, type LogRequest } from '../domain/activity';
 import { mergeEffects, NO_EFFECTS } from '../domain/effects';
 import { usableTimezone } from '@warriors/contracts';
 import { activityLogged } from '../domain/activity-events';
@@ -19,6 +19,11 @@ export interface ActivityLogDeps {
   users: ActivityUserDirectory;
   effects: EffectsListener;
   effectsWaitMs: number;
+}
+
+/** A log as asked: the entry, and the device's tap time of one made offline (null: now). */
+export interface LogCommand extends LogRequest {
+  logged_at: Date | null;
 }
 
 export type ActivityLog = ReturnType<typeof createActivityLog>;
@@ -41,13 +46,21 @@ export function createActivityLog({ db, outbox, clock, users, effects: listener,
    * for the consumers' effects. With an Idempotency-Key, a retry (even a concurrent one) gets the
    * first answer and logs nothing.
    */
-  async function log(userId: string, request: LogRequest, requestId: string): Promise<LogResult> {
+  async function log(userId: string, { logged_at, ...request }: LogCommand, requestId: string): Promise<LogResult> {
     const user = await users.resolveForLogging(userId);
     if (!user) throw unauthorized(BAD_CREDENTIALS);
     const key = request.idempotency_key;
 
     const zone = { timezone: usableTimezone(user.timezone), day_carry_date: user.day_carry_date, day_carry_until: user.day_carry_until };
-    const record = newActivity(randomUUID(), userId, request, clock.now(), zone);
+    const time = entryTime(logged_at, clock.now(), zone);
+    if (time.kind !== 'at') {
+      // A retry of an entry already recorded (its answer was lost) answers it, even once its day has ended.
+      const first = key === null ? undefined : await replay(userId, key);
+      if (first) return first;
+      if (time.kind === 'future') throw new ValidationError([{ loc: ['body', 'logged_at'], msg: LOGGED_AT_MESSAGES.future }]);
+      throw conflict(LOGGED_AT_MESSAGES.dayEnded(time.date));
+    }
+    const record = newActivity(randomUUID(), userId, request, time.at, zone);
     const effects = listener.expect(record.id);
     try {
       // No lookup of the key first: the unique constraint answers it in the same statement, and a

@@ -46,6 +46,20 @@ it('gives kudos once per user and entry: a second POST answers the same count', 
   expect((await giveKudos(carol, entry)).body).toEqual({ id: entry, kudos: 2, kudos_given: true });
 });
 
+it('publishes kudos.given once per giver and entry, for the recipient (social pushes it)', async () => {
+  const entry = await logEntry(alice);
+  await giveKudos(bob, entry);
+  await giveKudos(bob, entry);
+  const events = await sql<{ event: { id: string; data: Record<string, unknown> } }>`
+    select event from activity.outbox where event ->> 'type' = 'kudos.given' and event -> 'data' ->> 'entry_id' = ${entry}`.execute(activity.database.db);
+  expect(events.rows.map((row) => row.event)).toEqual([
+    expect.objectContaining({
+      id: expect.stringMatching(/^kudos\.given:/),
+      data: { kudos_id: expect.any(String), entry_id: entry, activity_type: 'meeting', giver_id: bob.user.user_id, recipient_id: alice.user.user_id, given_at: expect.any(String) },
+    }),
+  ]);
+});
+
 it('carries each entry’s id and count in the feed, and whether the caller gave it kudos', async () => {
   const entry = await logEntry(alice);
   await giveKudos(bob, entry);

@@ -1,5 +1,5 @@
 import { BulkActivityBody, MESSAGES } from '@warriors/contracts';
-import { newActivity, toLogResult } from '../../src/domain/activity';
+import { entryTime, LOGGED_AT_MESSAGES, newActivity, toLogResult } from '../../src/domain/activity';
 import { NO_EFFECTS } from '../../src/domain/effects';
 
 const at = new Date('2025-03-12T03:30:00Z');
@@ -94,5 +94,26 @@ describe('bulk entry rules', () => {
 
   it('counts a 10-character note as enough', () => {
     expect(issues({ ...valid, quantity: 21, note: '0123456789' })).toEqual([]);
+  });
+});
+
+describe('entryTime', () => {
+  const now = new Date('2025-03-12T12:00:00Z');
+  const ny = { timezone: 'America/New_York' };
+  it('is now without a tap time, and for a tap up to 5 minutes ahead', () => {
+    expect(entryTime(null, now, ny)).toEqual({ kind: 'at', at: now });
+    expect(entryTime(new Date('2025-03-12T12:05:00Z'), now, ny)).toEqual({ kind: 'at', at: now });
+    expect(entryTime(new Date('2025-03-12T12:05:00.001Z'), now, ny)).toEqual({ kind: 'future' });
+  });
+  it("is the tap time while its day is the broker's today, and refuses an ended day", () => {
+    expect(entryTime(new Date('2025-03-12T04:00:00Z'), now, ny)).toEqual({ kind: 'at', at: new Date('2025-03-12T04:00:00Z') });
+    expect(entryTime(new Date('2025-03-12T03:59:59Z'), now, ny)).toEqual({ kind: 'day_ended', date: '2025-03-11' });
+  });
+  it('keeps a carried day open: a tap on it still counts for it', () => {
+    const carried = { timezone: 'Asia/Tokyo', day_carry_date: '2025-03-12', day_carry_until: '2025-03-12T15:00:00.000Z' };
+    expect(entryTime(new Date('2025-03-12T10:00:00Z'), new Date('2025-03-12T14:00:00Z'), carried)).toMatchObject({ kind: 'at' });
+  });
+  it('names the ended day as a broker reads it', () => {
+    expect(LOGGED_AT_MESSAGES.dayEnded('2025-03-11')).toBe('This entry was made on Tuesday, March 11, 2025, a day that has ended; it was not logged.');
   });
 });

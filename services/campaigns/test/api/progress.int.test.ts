@@ -198,3 +198,16 @@ it('completes a goal once when one backlog carries the completing activity and m
   const list = await c.call('GET', '/api/campaigns', { token: user.token });
   expect(list.body.completed).toEqual([expect.objectContaining({ progress: 5, goal_count: 5 })]);
 });
+
+it('credits an entry made offline by the time it was made: before the goal started it counts nothing, after it counts though it arrives later', async () => {
+  c.clock.set('2026-03-04T15:00:00.000Z');
+  const user = await c.register();
+  expect((await dailyGoal(user.token, 5)).status).toBe(201);
+  // Both arrive an hour later, as a phone back online sends them.
+  c.clock.set('2026-03-04T16:00:00.000Z');
+  await c.log(user, 'cold_call', { at: '2026-03-04T14:50:00.000Z', quantity: 2 });
+  await c.log(user, 'cold_call', { at: '2026-03-04T15:10:00.000Z' });
+  await c.settled();
+  const list = await c.call('GET', '/api/campaigns', { token: user.token });
+  expect(list.body.active).toEqual([expect.objectContaining({ progress: 1, goal_count: 5 })]);
+});

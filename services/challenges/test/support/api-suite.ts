@@ -310,6 +310,15 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect(view).toMatchObject({ my_points: 13, user_points: 13, user_score: 13, my_activity_counts: { meeting: 1 }, progress: 25, status: 'active' });
     });
 
+    it('scores an entry made offline inside the window and received after its end (by its made time)', async () => {
+      const owner = await c.register();
+      const ch = await created(owner, { start_at: at(DAY), end_at: at(3 * DAY), activity_goals: [{ type: 'meeting', count: 4 }] });
+      c.clock.set(at(3 * DAY + 60_000));
+      await c.log(owner, 'meeting', { at: at(3 * DAY - 1000) }); // made a second before the end, synced a minute after
+      await c.log(owner, 'email', { at: at(3 * DAY + 1000) }); // made after the end: out
+      expect((await board(owner, ch.id)).map((e) => [e.user_id, e.points])).toEqual([[owner.id, 10]]);
+    });
+
     it('a redelivered event scores once, and non-members score nothing', async () => {
       const [owner, outsider] = [await c.register(), await c.register()];
       const ch = await active(owner);

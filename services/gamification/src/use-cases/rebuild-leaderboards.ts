@@ -1,12 +1,20 @@
 import type { LeaderboardRebuild, LeaderboardStore, ScoredMember } from '@warriors/kit';
 import { DEFAULT_APPLY_MARKER_TTL_MS, DependencyUnavailableError } from '@warriors/kit';
-import { isLive, liveDateRange, pointDeltas, ALLTIME_KEY } from '../domain/windows';
+import { isLive, liveDateRange, pointDeltas, windowsOf, ALLTIME_KEY } from '../domain/windows';
 import { allTimePoints, dailyPointsSince, entriesSince } from '../store/ledger.store';
 import type { Executor } from '../store/schema';
 
+interface DaySet {
+  expireAt: number | undefined;
+  members: Map<string, number>;
+}
+
 /** The boards as the ledger holds them at one instant, and the ledger entries (recent enough to be redelivered) they include. */
 interface LedgerSnapshot {
-  sets: Map<string, { expireAt: number | undefined; members: Map<string, number> }>;
+  /** The live day sets, each member's points of that date. */
+  days: Map<string, DaySet>;
+  /** The live seven-day sets: each the sum of its day sets, added up by the store. */
+  sums: Map<string, { expireAt: number | undefined; sources: readonly string[] }>;
   allTime: ScoredMember[];
   appliedIds: string[];
 }
@@ -23,25 +31,42 @@ async function readLedger(db: Executor, now: Date): Promise<LedgerSnapshot> {
     .execute(async (trx) => {
       // The markers of entries older than a marker's lifetime have expired in the incremental path too.
       const recent = await entriesSince(trx, new Date(now.getTime() - DEFAULT_APPLY_MARKER_TTL_MS));
-      const sets: LedgerSnapshot['sets'] = new Map();
-      for (const row of await dailyPointsSince(trx, liveDateRange(now).from)) {
-        for (const delta of pointDeltas(row.local_date, row.points)) {
-          if (delta.key === ALLTIME_KEY || !isLive(delta, now)) continue;
-          const set = sets.get(delta.key) ?? { expireAt: delta.expireAt, members: new Map<string, number>() };
-          set.members.set(row.user_id, (set.members.get(row.user_id) ?? 0) + delta.delta);
-          sets.set(delta.key, set);
+      const days: LedgerSnapshot['days'] = new Map();
+      const sums: LedgerSnapshot['sums'] = new Map();
+      // Each date's live day set, found once per date rather than per row; its seven-day sets noted.
+      const daySetByDate = new Map<string, DaySet | null>();
+      const daySetOf = (date: string): DaySet | null => {
+        let found = daySetByDate.get(date);
+        if (found === undefined) {
+          found = null;
+          for (const window of windowsOf(date)) {
+            if (window.key === ALLTIME_KEY || !isLive(window, now)) continue;
+            if (window.sumOf) sums.set(window.key, { expireAt: window.expireAt, sources: window.sumOf });
+            else days.set(window.key, (found = { expireAt: window.expireAt, members: new Map<string, number>() }));
+          }
+          daySetByDate.set(date, found);
         }
+        return found;
+      };
+      for (const row of await dailyPointsSince(trx, liveDateRange(now).from)) {
+        const members = daySetOf(row.local_date)?.members;
+        members?.set(row.user_id, (members.get(row.user_id) ?? 0) + row.points);
       }
       const allTime = (await allTimePoints(trx)).map((r) => ({ member: r.user_id, score: r.points }));
-      return { sets, allTime, appliedIds: recent.map((a) => a.source_id) };
+      return { days, sums, allTime, appliedIds: recent.map((a) => a.source_id) };
     });
 }
 
 async function writeBoards(rebuild: LeaderboardRebuild, snapshot: LedgerSnapshot): Promise<void> {
-  await rebuild.markApplied(snapshot.appliedIds);
   const toMembers = (members: Map<string, number>): ScoredMember[] => [...members].map(([member, score]) => ({ member, score }));
-  for (const [key, set] of snapshot.sets) await rebuild.put(key, toMembers(set.members), set.expireAt);
-  await rebuild.put(ALLTIME_KEY, snapshot.allTime);
+  // Side by side: Redis takes the sets back to back while the next command is being written, and the
+  // markers go in while it adds up the seven-day sets. A seven-day set's days are live whenever it is
+  // (windows.ts), so they are all among the day sets put first.
+  const sets = async () => {
+    await Promise.all([...[...snapshot.days].map(([key, set]) => rebuild.put(key, toMembers(set.members), set.expireAt)), rebuild.put(ALLTIME_KEY, snapshot.allTime)]);
+    await Promise.all([...snapshot.sums].map(([key, sum]) => rebuild.putSum(key, sum.sources, sum.expireAt)));
+  };
+  await Promise.all([rebuild.markApplied(snapshot.appliedIds), sets()]);
 }
 
 /**
@@ -90,7 +115,7 @@ export async function rebuildLeaderboards(db: Executor, store: LeaderboardStore,
   try {
     const snapshot = await readLedger(db, now);
     await writeBoards(rebuild, snapshot);
-    keys = snapshot.sets.size + 1;
+    keys = snapshot.days.size + snapshot.sums.size + 1;
     committed = await rebuild.commit();
   } catch (err) {
     await rebuild.abort();

@@ -1,4 +1,4 @@
-import { liveKeyDeltas, pointDeltas, windowKey } from '../../src/domain/windows';
+import { isLive, liveDateRange, liveKeyDeltas, pointDeltas, windowKey, windowsOf } from '../../src/domain/windows';
 
 const at = (date: string) => Date.parse(`${date}T00:00:00Z`);
 
@@ -44,5 +44,29 @@ describe('liveKeyDeltas', () => {
     expect(keys).toContain('7d:2025-04-06');
     expect(keys).toContain('alltime');
     expect(liveKeyDeltas(now).every((d) => d.expireAt === undefined || d.expireAt > now.getTime())).toBe(true);
+  });
+});
+
+describe('windowsOf', () => {
+  it('names the day sets each seven-day set sums: exactly the dates that put a point in it', () => {
+    const sevenDay = windowsOf('2025-03-30').find((w) => w.key === '7d:2025-04-02')!;
+    expect(sevenDay.sumOf).toEqual(['day:2025-03-27', 'day:2025-03-28', 'day:2025-03-29', 'day:2025-03-30', 'day:2025-03-31', 'day:2025-04-01', 'day:2025-04-02']);
+    for (const source of sevenDay.sumOf!) expect(pointDeltas(source.slice('day:'.length), 1).map((d) => d.key)).toContain('7d:2025-04-02');
+  });
+
+  it('keeps every day set of a live seven-day set live and within the live dates, so a rebuild can sum them (any hour, a year of days)', () => {
+    for (let hour = 0; hour < 366 * 24; hour += 5) {
+      const now = new Date(Date.parse('2025-01-01T00:00:00Z') + hour * 3_600_000);
+      const live = new Set(liveKeyDeltas(now).map((d) => d.key));
+      for (const key of live) {
+        if (!key.startsWith('7d:')) continue;
+        const window = windowsOf(key.slice('7d:'.length)).find((w) => w.key === key)!;
+        for (const source of window.sumOf!) {
+          const date = source.slice('day:'.length);
+          expect(isLive(windowsOf(date)[0]!, now)).toBe(true);
+          expect(date >= liveDateRange(now).from).toBe(true);
+        }
+      }
+    }
   });
 });

@@ -28,10 +28,13 @@ export async function ledgerPoints(g: TestGamification, userIds: readonly string
   return new Map(rows.map((r) => [r.user_id, r.points]));
 }
 
-/** Each user's points on a board as they read it (-1 when the read failed, e.g. 503 while the boards are incomplete). */
-export async function boardPoints(g: TestGamification, users: readonly BoardUser[], window: string): Promise<Map<string, number>> {
+/**
+ * Each user's points on a board as they read it, or the failed read's status and detail (e.g. "503 The
+ * leaderboard is unavailable…" while the boards are incomplete), so that a board that never came back says why.
+ */
+export async function boardPoints(g: TestGamification, users: readonly BoardUser[], window: string): Promise<Map<string, number | string>> {
   const answers = await Promise.all(users.map((u) => g.call('GET', `/api/leaderboard/me?window=${window}`, u.token)));
-  return new Map(users.map((u, i) => [u.user_id, answers[i]!.status === 200 ? answers[i]!.body.points : -1]));
+  return new Map(users.map((u, i) => [u.user_id, answers[i]!.status === 200 ? answers[i]!.body.points : `${answers[i]!.status} ${answers[i]!.body?.detail}`]));
 }
 
 export async function deadLetters(g: TestGamification): Promise<number> {

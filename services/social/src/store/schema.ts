@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Generated, Kysely } from 'kysely';
 import type { NudgeType, PulseEventType } from '@warriors/contracts';
 import type { ConsumerTables } from '@warriors/kit';
 
@@ -26,10 +26,46 @@ export interface NudgeRow {
   is_read: boolean;
 }
 
+export interface PushSubscriptionRow {
+  endpoint: string;
+  user_id: string;
+  p256dh: string;
+  auth: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface PushPreferencesRow {
+  user_id: string;
+  nudges: boolean;
+  invitations: boolean;
+  kudos: boolean;
+  passed: boolean;
+  quiet_start: string;
+  quiet_end: string;
+  updated_at: Date;
+}
+
+export interface PushQueueRow {
+  source_key: string;
+  endpoint: string;
+  user_id: string;
+  /** The PushPayload as JSON: what is encrypted and sent. */
+  payload: string;
+  due_at: Date;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Date;
+}
+
 export interface SocialDatabase extends ConsumerTables {
   pulse_events: PulseEventRow;
   nudges: NudgeRow;
-  users: { user_id: string; event_at: Date | null; name: string; username: string; show_in_battle_pulse: boolean };
+  users: { user_id: string; event_at: Date | null; name: string; username: string; show_in_battle_pulse: boolean; timezone: string };
+  push_subscriptions: PushSubscriptionRow;
+  push_preferences: PushPreferencesRow;
+  push_queue: PushQueueRow;
+  push_passed_days: { user_id: string; local_date: string };
 }
 
 /** Either the pool or an open transaction: every store function runs on whichever the caller holds. */

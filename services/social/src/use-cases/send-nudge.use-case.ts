@@ -3,11 +3,13 @@ import { SOCIAL_MESSAGES, nudgeMessage, type Nudge, type SendNudgeBody } from '@
 import { HttpError, TooManyRequestsError, notFound, type Clock, type UserDirectory } from '@warriors/kit';
 import { z } from 'zod';
 import { nudgeDraft } from '../domain/pulse';
+import { pushPayloads } from '../domain/push';
 import { insertNudge, nudgesSentSince } from '../store/nudges.store';
 import { pulseEventType } from '../store/pulse.store';
 import type { Executor } from '../store/schema';
 import { projectedUsers, type SocialUser } from '../store/users.store';
 import type { PulseLines } from './pulse-lines';
+import type { Push } from './push';
 
 /** Nudges one sender may send per minute, counted in PostgreSQL so every instance sees the same count. */
 export const DEFAULT_NUDGES_PER_MINUTE = 10;
@@ -15,8 +17,15 @@ const RATE_WINDOW_MS = 60_000;
 
 const isUuid = (value: string) => z.uuid().safeParse(value).success;
 
-export function sendNudge(deps: { db: Executor; clock: Clock; directory: UserDirectory<SocialUser>; pulse: PulseLines; nudgesPerMinute: number }) {
-  const { db, clock, directory, pulse } = deps;
+export function sendNudge(deps: {
+  db: Executor;
+  clock: Clock;
+  directory: UserDirectory<SocialUser>;
+  pulse: PulseLines;
+  push: Pick<Push, 'queue' | 'kick'>;
+  nudgesPerMinute: number;
+}) {
+  const { db, clock, directory, pulse, push } = deps;
 
   return async function send(fromUserId: string, body: SendNudgeBody): Promise<Nudge> {
     if (body.to_user_id === fromUserId) throw new HttpError(400, SOCIAL_MESSAGES.selfNudge);
@@ -31,7 +40,7 @@ export function sendNudge(deps: { db: Executor; clock: Clock; directory: UserDir
     if (!sender) throw notFound(SOCIAL_MESSAGES.userNotFound);
     const at = clock.now();
     const id = randomUUID();
-    const line = await db.transaction().execute(async (trx) => {
+    const { line, pushed } = await db.transaction().execute(async (trx) => {
       // The sender's lock serializes their sends on every instance, so the count below is exact; the
       // recipient's keeps their deletion from committing between the check below and the insert.
       for (const userId of [fromUserId, recipient.user_id].sort()) await projectedUsers.lock(trx, userId);
@@ -40,8 +49,11 @@ export function sendNudge(deps: { db: Executor; clock: Clock; directory: UserDir
         throw new TooManyRequestsError(SOCIAL_MESSAGES.tooManyNudges, RATE_WINDOW_MS / 1000);
       }
       await insertNudge(trx, { id, type: body.type, from_user_id: fromUserId, to_user_id: recipient.user_id, event_id: body.event_id ?? null, created_at: at, is_read: false });
-      return pulse.store(trx, nudgeDraft(body.type, fromUserId, recipient.user_id), at);
+      // The recipient's devices hear of it with the nudge's commit: queued here, sent once committed.
+      const pushed = await push.queue(trx, [{ userId: recipient.user_id, kind: 'nudges', sourceKey: `nudge:${id}`, payload: pushPayloads.nudge(id, body.type, sender.name) }]);
+      return { line: await pulse.store(trx, nudgeDraft(body.type, fromUserId, recipient.user_id), at), pushed };
     });
+    if (pushed > 0) push.kick();
     if (line) await pulse.announce(line);
     return {
       id,

@@ -29,8 +29,9 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
   const { bus, clock } = service;
   const db = service.database.db as Kysely<SocialDatabase>;
   const wsUrl = service.url.replace(/^http/, 'ws');
-  // Plays auth for the users the test never registered: nobody by that id.
-  const auth = await bus.reply(BUS_QUESTIONS.userProjection.subject, async () => null);
+  // Plays auth: the users the test registered, as last updated; nobody by any other id.
+  const accounts = new Map<string, UserProjection>();
+  const auth = await bus.reply(BUS_QUESTIONS.userProjection.subject, async (question) => accounts.get((question as { user_id: string }).user_id) ?? null);
 
   const event = <T extends DomainEvent['type']>(type: T, data: Extract<DomainEvent, { type: T }>['data'], id = randomUUID()) =>
     ({ id, type, v: 1, occurredAt: clock.now().toISOString(), data }) as Extract<DomainEvent, { type: T }>;
@@ -47,12 +48,14 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
     /** A user known to social through user.registered. */
     async register(overrides: Partial<UserProjection> = {}): Promise<TestUser> {
       const user = testUser(overrides);
+      accounts.set(user.user_id, user);
       await registerTestUser(bus, service.database, 'social', user, clock.now().toISOString());
       return { id: user.user_id, token: service.tokens.sign({ id: user.user_id }), name: user.name, username: user.username };
     },
     /** Plays auth: a user's new state, applied once the projection shows it. */
     async update(user: TestUser, changes: Partial<UserProjection>): Promise<void> {
       const data = testUser({ user_id: user.id, name: user.name, username: user.username, ...changes });
+      accounts.set(user.id, data);
       clock.advance(1000);
       await bus.publish(event('user.updated', data));
       await eventually('the user update applied', async () => {
@@ -61,6 +64,7 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
       });
     },
     async deleteUser(user: TestUser): Promise<void> {
+      accounts.delete(user.id);
       await bus.publish(event('user.deleted', { user_id: user.id }));
       await eventually('the deletion applied', async () =>
         (await db.withSchema('social').selectFrom('deleted_users').select('user_id').where('user_id', '=', user.id).executeTakeFirst()) ? true : undefined,

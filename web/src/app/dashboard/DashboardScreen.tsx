@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
 import type { LeaderboardWindow } from '@warriors/contracts';
@@ -17,7 +17,8 @@ import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
 import { WeeklyRecapCard, wantsRecap } from '../../features/recap';
 import { TimeZonePrompt } from '../../features/profile';
-import { finishedThisPeriod, goalsOfThisPeriod } from '../../lib/goal-progress';
+import { finishedThisPeriod, goalsOfThisPeriod, withUnsentLogs } from '../../lib/goal-progress';
+import { selectPendingLogs, waiting } from '../../lib/pending-logs';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
@@ -90,8 +91,11 @@ export default function DashboardScreen() {
   const user = useAppSelector(selectCurrentUser);
   const location = useLocation();
   const [badgesOpen, setBadgesOpen] = useState(false);
-  const { data: campaigns, error: campaignsError } = useGetCampaignsQuery();
+  const { data: served, error: campaignsError } = useGetCampaignsQuery();
   useLogFailure(campaignsError, 'Failed to fetch campaigns');
+  // Logs made offline count in the rings and goal cards at once (docs/decisions.md).
+  const unsent = useAppSelector(selectPendingLogs);
+  const campaigns = useMemo(() => served && withUnsentLogs(served, waiting(unsent)), [served, unsent]);
   const now = useNow(GOAL_CLOCK_MS);
   const [addingGoal, setAddingGoal] = useState(false);
   const [coachOpen, setCoachOpen] = useState(false);

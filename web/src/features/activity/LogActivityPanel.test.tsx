@@ -163,7 +163,7 @@ describe('Log Activity panel', () => {
     });
   });
 
-  it("shows 'Failed to log activity: ' with the server's message, the status fallback, or 'Unknown error'", async () => {
+  it("shows 'Failed to log activity: ' with the server's message or the status fallback; without a connection the log waits on the device", async () => {
     let attempt = 0;
     const answers = [jsonResponse(400, { detail: 'Slow down, warrior' }), jsonResponse(500, {})];
     const { user } = await openDashboard({
@@ -179,7 +179,66 @@ describe('Log Activity panel', () => {
     await user.click(logButton('Doorknock'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Failed to log activity (500)'));
     await user.click(logButton('Doorknock'));
-    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Unknown error'));
+    await waitFor(() => expect(screen.getByRole('list', { name: 'Logs not yet synced' })).toHaveTextContent("1 Doorknock · Will sync when you're back online"));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a log without a connection', () => {
+  it('is kept with its key and tap time, shown pending, counted in the ring, sent once when the connection returns', async () => {
+    let online = false;
+    const { user, fetchMock } = await openDashboard({
+      'POST /api/activity': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, logResult());
+      },
+      // One of three cold calls made: the ring reads 33% until the pending one counts.
+      'GET /api/campaigns': jsonResponse(200, campaignList({ active: [campaign({ progress: 1 })] })),
+    });
+    const dailyRing = () => screen.getByRole('link', { name: /^Daily goal: / });
+    await waitFor(() => expect(dailyRing()).toHaveAccessibleName('Daily goal: 33%'));
+    await user.click(logButton('Cold Call'));
+    const pending = await screen.findByRole('list', { name: 'Logs not yet synced' });
+    expect(pending).toHaveTextContent("1 Cold Call · Will sync when you're back online");
+    expect(dailyRing()).toHaveAccessibleName('Daily goal: 66%');
+    const [first] = callsTo(fetchMock, 'POST /api/activity');
+
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Logs not yet synced' })).toBeNull());
+    const posts = callsTo(fetchMock, 'POST /api/activity');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.headers['Idempotency-Key']).toBe(first!.headers['Idempotency-Key']);
+    expect(posts[1]!.body).toEqual({ activity_type: 'cold_call', logged_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/) });
+    // Focus again: nothing left to send.
+    act(() => {
+      window.dispatchEvent(new Event('focus'));
+    });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/campaigns').length).toBeGreaterThan(1));
+    expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(2);
+  });
+
+  it("shows the server's refusal of a replay until the broker dismisses it", async () => {
+    let online = false;
+    const refusal = 'This entry was made on Wednesday, November 25, 2026, a day that has ended; it was not logged.';
+    const { user } = await openDashboard({
+      'POST /api/activity': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(409, { detail: refusal });
+      },
+    });
+    await user.click(logButton('Email'));
+    await screen.findByText("Will sync when you're back online", { exact: false });
+    online = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    const shown = await screen.findByRole('alert');
+    expect(shown).toHaveTextContent(`1 Email was not logged: ${refusal}`);
+    await user.click(within(shown).getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByRole('list', { name: 'Logs not yet synced' })).toBeNull());
   });
 });
 
@@ -413,15 +472,14 @@ describe('after a log', () => {
 
 describe('retrying a log', () => {
   it('sends the same Idempotency-Key when the same action is retried after a failure, and a new one after a success', async () => {
-    const timeout = (): Response => {
-      throw new TypeError('Network timeout');
-    };
+    // A lost connection keeps the log on the device instead (below); a server error is the broker's to retry.
+    const timeout = () => jsonResponse(504, { detail: 'The gateway timed out' });
     const answers = [timeout, () => jsonResponse(500, {}), () => jsonResponse(201, logResult()), () => jsonResponse(201, logResult())];
     let attempt = 0;
     const { user, fetchMock, store } = await openDashboard({ 'POST /api/activity': () => answers[attempt++]!() });
 
     await user.click(logButton('Cold Call'));
-    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to log activity: Unknown error');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Failed to log activity: The gateway timed out');
     await user.click(logButton('Cold Call'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Failed to log activity (500)'));
     // Another action in between has its own key and leaves the failed one's alone.

@@ -19,6 +19,11 @@ import './activity.css';
 import { ACTIVITY_ICONS } from '../../components/icons/activity-icons';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { activityCount, counted } from '../../lib/counted';
+import { useAppSelector } from '../../lib/hooks';
+import { selectCurrentUser } from '../../lib/session';
+import { PendingLogs } from './PendingLogs';
+import { isConnectionFailure, pendingLogOf, requestBackgroundSync, type OfflineTap } from './pending-sync';
+import { usePendingSync } from './use-pending-sync';
 
 /** The panel's id, for the screen that brings it into view. */
 export const LOG_PANEL_ID = 'log-activity';
@@ -72,16 +77,27 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
   const [loggedHere, setLoggedHere] = useState(false);
   // A retry of an action that failed or timed out sends its first key: the server then logs it once.
   const keys = useRef(createIdempotencyKeys()).current;
+  const user = useAppSelector(selectCurrentUser);
+  const pending = usePendingSync();
   const busy = singleState.isLoading || bulkState.isLoading;
 
   /**
    * Runs a log; resolves to the failure text for the caller to show, or null once logged. Its
    * celebration waits for the numbers it speaks about (goals, boards, badges) to refresh.
    */
-  const run = async <Request,>(button: ButtonId, action: Request, request: (idempotencyKey: string) => SentLog, failureText: (error: unknown) => string) => {
+  const run = async <Request,>(
+    button: ButtonId,
+    action: Request,
+    request: (idempotencyKey: string) => SentLog,
+    failureText: (error: unknown) => string,
+    log: OfflineTap['log'],
+  ) => {
     setHeld(null);
+    // The tap's time: a log kept offline counts for the day it was made, not the day it reaches us.
+    const tappedAt = new Date().toISOString();
+    const key = keys.keyFor(action);
     try {
-      const sent = request(keys.keyFor(action));
+      const sent = request(key);
       const result = await sent.unwrap();
       keys.succeeded(action);
       setLoggedHere(true);
@@ -92,13 +108,25 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
       void readsRefreshedAfter(sent.requestId, changedByLog(result)).then(() => celebrate(result));
       return null;
     } catch (failure) {
-      return failureText(failure);
+      if (!user || !isConnectionFailure(failure)) return failureText(failure);
+      // No connection: kept on the device with its key, shown as pending and sent when it returns.
+      try {
+        await pending.queue(pendingLogOf({ key, user_id: user.id, logged_at: tappedAt, log }));
+      } catch (storing) {
+        console.error('Failed to keep the log on this device', storing);
+        return failureText(failure);
+      }
+      void requestBackgroundSync();
+      keys.succeeded(action);
+      setLoggedHere(true);
+      setDialog(null);
+      return null;
     }
   };
 
   const logSingle = (type: ScoredActivityType) => {
     const action = { activity_type: type };
-    return run(type, action, (idempotencyKey) => logActivity({ ...action, idempotencyKey }), logErrorMessage);
+    return run(type, action, (idempotencyKey) => logActivity({ ...action, idempotencyKey }), logErrorMessage, { kind: 'single', activity_type: type });
   };
 
   const logBulk = (button: ButtonId, body: BulkActivityBody) =>
@@ -107,6 +135,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
       { bulk: body },
       (idempotencyKey) => logBulkActivity({ body, idempotencyKey }),
       (failure) => errorMessage(failure, 'Failed to log bulk activity'),
+      { kind: 'bulk', body },
     );
 
   const logDirectMail = (plan: DirectMailPlan) => (plan.kind === 'single' ? logSingle('direct_mail') : logBulk('direct_mail', plan.body));
@@ -136,6 +165,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
         <UndoRecorded key={undoable.activityId} activityId={undoable.activityId} label={undoable.label} onUndone={() => setUndoneId(undoable.activityId)} />
       )}
       {held && <HeldNotice key={held.activityId} activityId={held.activityId} message={held.message} />}
+      <PendingLogs />
       <div className={lock ? 'log-panel log-panel--locked' : 'log-panel'}>
         {lock && <div className="log-lock">{lock}</div>}
         <div className="log-grid" inert={Boolean(lock)}>

@@ -43,11 +43,12 @@ async function refreshUser(dispatch: (action: unknown) => unknown, queryFulfille
 
 export const activityApi = api.injectEndpoints({
   endpoints: (build) => ({
-    logActivity: build.mutation<LogResult, Idempotent & { activity_type: ActivityType }>({
-      query: ({ activity_type, idempotencyKey }) => ({
+    /** `logged_at`: the tap's time of a log made offline, sent from the device's queue. */
+    logActivity: build.mutation<LogResult, Idempotent & { activity_type: ActivityType; logged_at?: string }>({
+      query: ({ activity_type, logged_at, idempotencyKey }) => ({
         url: '/activity',
         method: 'POST',
-        body: { activity_type },
+        body: logged_at === undefined ? { activity_type } : { activity_type, logged_at },
         headers: { 'Idempotency-Key': idempotencyKey },
       }),
       invalidatesTags: (result) => (result ? [...changedByLog(result)] : []),

@@ -83,6 +83,20 @@ describe('AuthScreen', () => {
     expect(JSON.parse(init.body as string)).toMatchObject({ name: 'Ana Silva', email: 'ana@example.com', focus_area: 'tenant_rep' });
   });
 
+  it("sends the device's timezone when the broker leaves the field, and the one they pick otherwise", async () => {
+    const fetchMock = mockFetch(jsonResponse(422, { detail: 'no' }), jsonResponse(422, { detail: 'no' }));
+    const { user } = await openSignUp();
+    await fillValidSignUp(user);
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await screen.findByRole('alert');
+    await user.selectOptions(screen.getByLabelText('Timezone'), 'Asia/Tokyo');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
+
+    const sent = (fetchMock.mock.calls as [string, RequestInit][]).map(([, init]) => JSON.parse(init.body as string).timezone);
+    expect(sent).toEqual([Intl.DateTimeFormat().resolvedOptions().timeZone, 'Asia/Tokyo']);
+  });
+
   it("falls back to 'Login failed' when the server gives no detail", async () => {
     mockFetch(jsonResponse(500, {}));
     const user = userEvent.setup();

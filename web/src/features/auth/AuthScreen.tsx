@@ -8,7 +8,7 @@ import { TimeZoneField } from '../../components/TimeZoneField';
 import { CHALLENGE_ID_PARAM } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useLoginMutation, useSignupMutation } from '../../lib/session-api';
-import { emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
+import { chosenTimeZone, emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from '../../lib/session';
 import './auth.css';
@@ -117,7 +117,7 @@ export default function AuthScreen() {
                 <TextField id="auth-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
                 <TextField id="auth-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
               </div>
-              <TimeZoneField id="auth-timezone" value={values.timezone} onChange={update('timezone')} />
+              <TimeZoneField id="auth-timezone" value={chosenTimeZone(values)} onChange={update('timezone')} />
             </>
           )}
 

@@ -12,6 +12,7 @@ export interface AuthFormValues {
   city: string;
   state: string;
   focus_area: FocusArea | '';
+  /** '' until the broker picks one: the device's zone, read only once the sign-up form needs it. */
   timezone: string;
 }
 
@@ -22,9 +23,14 @@ export const FOCUS_AREA_OPTIONS: { value: FocusArea; label: string }[] = [
   { value: 'investor', label: 'Investor' },
 ];
 
+// The timezone starts unset: reading the device's zone loads the runtime's zone data, some 40 ms on a
+// phone, which the sign-in form (the one a returning broker sees) does not need.
 export function emptyAuthForm(): AuthFormValues {
-  return { name: '', email: '', password: '', phone: '', company: '', city: '', state: '', focus_area: '', timezone: browserTimeZone() };
+  return { name: '', email: '', password: '', phone: '', company: '', city: '', state: '', focus_area: '', timezone: '' };
 }
+
+/** The zone the sign-up form shows and sends: the broker's pick, else the device's. */
+export const chosenTimeZone = (values: AuthFormValues): string => values.timezone || browserTimeZone();
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
@@ -58,6 +64,6 @@ export function toSignupBody(values: AuthFormValues): SignupBody {
     city: values.city.trim(),
     state: values.state.trim().toUpperCase(),
     focus_area: values.focus_area as FocusArea,
-    timezone: values.timezone,
+    timezone: chosenTimeZone(values),
   };
 }

@@ -1,8 +1,10 @@
-import { useParams } from 'react-router-dom';
+import { useEffect } from 'react';
+import { useLocation, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { selectCurrentUser } from '../../lib/session';
+import { NotificationSettings } from '../push';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 import { DownloadData } from './DownloadData';
@@ -16,6 +18,11 @@ import './profile.css';
 export default function ProfileScreen() {
   const { userId } = useParams();
   const user = useAppSelector(selectCurrentUser);
+  const { hash } = useLocation();
+  // The bell links to a panel here (#notifications): the router does not scroll to a fragment by itself.
+  useEffect(() => {
+    if (hash) document.getElementById(hash.slice(1))?.scrollIntoView?.();
+  }, [hash]);
   // Only reached behind RequireAuth, so a user is present.
   if (!user) return null;
   if (userId && userId !== user.id) return <PublicProfileView userId={userId} />;
@@ -33,6 +40,9 @@ export default function ProfileScreen() {
           </Panel>
           <Panel title="Streak">
             <StreakSettings user={user} />
+          </Panel>
+          <Panel title="Notifications" id="notifications">
+            <NotificationSettings />
           </Panel>
         </div>
         <div className="stack">

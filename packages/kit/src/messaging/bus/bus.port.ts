@@ -127,6 +127,12 @@ export interface Bus {
   /** Fire-and-forget, non-durable subject (for live effects replies). */
   publishTransient(subject: string, payload: unknown): Promise<void>;
   subscribeTransient(subject: string, handler: (payload: unknown) => void): Promise<Subscription>;
+  /**
+   * Calls `listener` each time the connection comes back after a loss, with how long it was lost: what
+   * transient subjects carried meanwhile never reached this process (durable consumers catch up by
+   * themselves). The in-process bus is never cut off, so never calls it. Answers the listener's removal.
+   */
+  onReconnect(listener: (outage: { lostForMs: number }) => void): () => void;
   isReady(): Promise<boolean>;
   /** The durable consumers this handle consumes from (since it was opened), as the broker counts them now. */
   consumerStates(): Promise<ConsumerState[]>;

@@ -392,6 +392,10 @@ export function createMemoryBus(options: MemoryBusOptions = {}): MemoryBus {
         broker.transients.delete(sub);
       });
     },
+    // One process: no connection to lose.
+    onReconnect() {
+      return () => {};
+    },
     async isReady() {
       return !closed;
     },

@@ -53,11 +53,19 @@ export interface NatsBusOptions {
    * responders, timeout, 503: a stream leader change or a broker away); defaults to 30 s.
    */
   publishRetryMs?: number;
+  /**
+   * How long one pull request waits at the server; defaults to 10 s. The client notices a consumer
+   * deleted under it from the server's notice on a waiting pull, or, when a pull reached the server
+   * just after the deletion and nobody answers it, from two missed heartbeats (one per half of this):
+   * it bounds how long a lost consumer goes unnoticed.
+   */
+  pullExpiresMs?: number;
 }
 
 const STREAM_IN_USE = 10058;
 export const MAX_STREAM_REPLICAS = 5;
 const DEFAULT_PUBLISH_RETRY_MS = 30_000;
+const DEFAULT_PULL_EXPIRES_MS = 10_000;
 /** The first wait before a JetStream request is sent again; it doubles up to the cap. */
 const FIRST_RETRY_DELAY_MS = 100;
 const MAX_RETRY_DELAY_MS = 2_000;
@@ -104,6 +112,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const bare = (subject: string): string => (subject.startsWith(prefix) ? subject.slice(prefix.length) : subject);
   const recoverDelayMs = options.recoverDelayMs ?? 1_000;
   const publishRetryMs = options.publishRetryMs ?? DEFAULT_PUBLISH_RETRY_MS;
+  const pullExpiresMs = Math.max(1_000, options.pullExpiresMs ?? DEFAULT_PULL_EXPIRES_MS);
   // Every retry of a publish must fall inside the duplicate window, or a copy that did land is kept twice.
   if (publishRetryMs >= DEDUPE_WINDOW_MS) throw new Error(`publishRetryMs (${publishRetryMs}) must be shorter than the duplicate window (${DEDUPE_WINDOW_MS} ms)`);
 
@@ -112,11 +121,25 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
   const nc = await connect({ servers: options.servers, maxReconnectAttempts: -1, noAsyncTraces: true });
   const js = jetstream(nc);
   const jsm = await jetstreamManager(nc);
-  let disconnected = false;
+  /** When the connection was lost (Date.now()), while it is; undefined while connected. */
+  let lostAt: number | undefined;
+  const disconnected = (): boolean => lostAt !== undefined;
+  const reconnectListeners = new Set<(outage: { lostForMs: number }) => void>();
   void (async () => {
     for await (const status of nc.status()) {
-      if (status.type === 'disconnect') disconnected = true;
-      else if (status.type === 'reconnect') disconnected = false;
+      if (status.type === 'disconnect') {
+        lostAt ??= Date.now();
+      } else if (status.type === 'reconnect') {
+        const outage = { lostForMs: Date.now() - (lostAt ?? Date.now()) };
+        lostAt = undefined;
+        for (const listener of reconnectListeners) {
+          try {
+            listener(outage);
+          } catch (err) {
+            logger.error({ err }, 'reconnect listener failed');
+          }
+        }
+      }
     }
   })();
   try {
@@ -221,7 +244,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       while (!stopped) {
         try {
           await ensureConsumer();
-          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: concurrency * batchMax });
+          const current = await (await js.consumers.get(streamName, name)).consume({ max_messages: concurrency * batchMax, expires: pullExpiresMs });
           messages = current;
           if (stopped) {
             // stop() ran while we were connecting, before it could see this iterator.
@@ -327,11 +350,11 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
         await outlastingElections(
           () => js.publish(full(event.type), body, { msgID }),
           publishRetryMs,
-          () => closed || disconnected,
+          () => closed || disconnected(),
         );
       } catch (err) {
         // Told apart so a caller (the outbox) waits for the broker instead of blaming the event.
-        if (unacknowledged(err) || disconnected) throw new DependencyUnavailableError('message bus', { cause: err });
+        if (unacknowledged(err) || disconnected()) throw new DependencyUnavailableError('message bus', { cause: err });
         throw err;
       }
     },
@@ -396,6 +419,10 @@ export async function createNatsBus(options: NatsBusOptions): Promise<Bus> {
       });
       await nc.flush();
       return track(() => sub.drain());
+    },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => void reconnectListeners.delete(listener);
     },
     async isReady() {
       if (closed || nc.isClosed() || nc.isDraining()) return false;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { connect, type NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import { holdsFor, waitFor } from '@warriors/test-support';
+import { holdsFor, startOwnNats, waitFor } from '@warriors/test-support';
 import { createNatsBus, type Bus, type DeadLetter } from '../../../src/messaging/bus';
 import { runBusContract } from './bus.contract';
 import { userRegistered } from './events';
@@ -45,7 +45,7 @@ runBusContract(
 describe('NATS bus specifics', () => {
   const opened: Bus[] = [];
   const bus = async (): Promise<Bus> => {
-    const b = await createNatsBus({ servers, ...ns, logger: quiet, recoverDelayMs: 50 });
+    const b = await createNatsBus({ servers, ...ns, logger: quiet, recoverDelayMs: 50, pullExpiresMs: 2_000 });
     opened.push(b);
     return b;
   };
@@ -97,6 +97,28 @@ describe('NATS bus specifics', () => {
     expect(most).toBe(1);
   });
 
+  it('tells its reconnect listeners how long the connection was lost, once it is back', async () => {
+    const own = await startOwnNats();
+    const b = await createNatsBus({ servers: own.url, ...ns, logger: quiet });
+    try {
+      const outages: number[] = [];
+      const removed: number[] = [];
+      b.onReconnect(({ lostForMs }) => void outages.push(lostForMs));
+      const remove = b.onReconnect(({ lostForMs }) => void removed.push(lostForMs));
+      remove();
+      await own.stop();
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(outages).toEqual([]);
+      await own.start();
+      await waitFor(() => outages.length === 1, 15_000, 'the reconnect reported');
+      expect(outages[0]).toBeGreaterThanOrEqual(300);
+      expect(removed).toEqual([]);
+    } finally {
+      await b.close();
+      await own.remove();
+    }
+  });
+
   it('re-creates its consumer after the consumer is deleted', async () => {
     const b = await bus();
     const seen: string[] = [];
@@ -107,7 +129,8 @@ describe('NATS bus specifics', () => {
     await jsm.consumers.delete(ns.streamName, 'phoenix_user_all');
     await b.publish(second);
     // A re-created durable starts from the stream's beginning again: redelivery is the consumers' inbox's job.
-    await waitFor(() => seen.includes(second.id), 10_000, 'second event after re-creation');
+    // Noticed from the server's notice, or (a pull that reached it just after the deletion) within ~2 pulls' expiry.
+    await waitFor(() => seen.includes(second.id), 15_000, 'second event after re-creation');
     expect(seen.filter((id) => id === second.id)).toEqual([second.id]);
   });
 
