@@ -4,6 +4,10 @@ import { migrate } from '@warriors/kit';
 import { bothDatabases, migrateBefore } from '@warriors/test-support';
 import { projectedUsers } from '../../src/store/users.store';
 
+// A worker's first PGlite (its WebAssembly compiled and a cluster made) took 19 s of the default 30 s
+// beside the other CI worker's system tests.
+jest.setTimeout(90_000);
+
 const MIGRATIONS = path.resolve(__dirname, '../../migrations');
 const URL = '/api/users/3b9e7c1e-8a43-4c55-9a76-1f0d2e5b6a70/picture?v=2';
 
