@@ -1,8 +1,12 @@
 import { ACTIVITY_CATALOG, type ActivityType } from '@warriors/contracts';
 
+let enUsDigits: Intl.NumberFormat | undefined;
+
 /** '1 day', '2 days', '1,250 points': the count in en-US digits with the word that agrees with it. */
 export function counted(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? singular : plural}`;
+  // One formatter for every count: toLocaleString builds one per call, and a screen formats dozens.
+  enUsDigits ??= new Intl.NumberFormat('en-US');
+  return `${enUsDigits.format(count)} ${count === 1 ? singular : plural}`;
 }
 
 /** '1 Cold Call', '12 Direct Mailers': an activity count in the catalog's words. */
