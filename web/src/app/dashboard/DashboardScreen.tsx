@@ -1,7 +1,7 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { flushSync } from 'react-dom';
 import { useLocation } from 'react-router-dom';
-import type { LeaderboardWindow } from '@warriors/contracts';
+import type { Campaign, LeaderboardWindow } from '@warriors/contracts';
 import { Button } from '../../components/Button';
 import { PageHeader } from '../../components/PageHeader';
 import { PromoBanner } from '../../components/PromoBanner';
@@ -26,6 +26,21 @@ import { useAppSelector } from '../../lib/hooks';
 import { Cockpit } from './Cockpit';
 import { greeting } from './greeting';
 import './dashboard.css';
+
+/**
+ * The screen's panels re-render only when their own props change: the screen itself re-renders for each
+ * read that lands (the user, the goals, the logs waiting on the device), each a blocking render on a
+ * phone, and most of those change one panel's data, not all of them.
+ */
+const StablePageHeader = memo(PageHeader);
+const StableCockpit = memo(Cockpit);
+const StableGoalRings = memo(GoalRings);
+const StableLogActivityPanel = memo(LogActivityPanel);
+const StableActiveGoalsPanel = memo(ActiveGoalsPanel);
+const StableWeeklyRecapCard = memo(WeeklyRecapCard);
+const StableTimeZonePrompt = memo(TimeZonePrompt);
+
+const NO_GOALS: readonly Campaign[] = [];
 
 /** How often days left and the end of a finished daily goal's window are re-read against the clock. */
 const GOAL_CLOCK_MS = 60_000;
@@ -102,40 +117,44 @@ export default function DashboardScreen() {
   // Locked only once the goals say so: while they load, or if they fail, logging stays open.
   const dailyGoalSet = campaigns && hasDailyGoal(campaigns, now);
   const locked = dailyGoalSet === false;
-  const finished = campaigns ? finishedThisPeriod(campaigns, now) : [];
+  const finished = useMemo(() => (campaigns ? finishedThisPeriod(campaigns, now) : NO_GOALS), [campaigns, now]);
+  const ringGoals = useMemo(() => (campaigns ? goalsOfThisPeriod(campaigns, now) : NO_GOALS), [campaigns, now]);
   const goalJustSet = useLockLifted(locked);
   // The Battle Ground sits below the fold on a phone: it renders after the cockpit's first paint, in a
   // box of its usual height and with its anchor meanwhile, so nothing above it moves and the nav's
   // Battle Ground scroll finds its place (docs/decisions.md).
   const belowFoldReady = useAfterFirstPaint();
 
-  const openDailyGoalForm = () => {
+  const openDailyGoalForm = useCallback(() => {
     flushSync(() => setAddingGoal(true));
     document.getElementById(ADD_GOAL_FIELD_ID)?.focus();
-  };
+  }, []);
+  const lock: ReactNode = useMemo(() => (locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined), [locked, openDailyGoalForm]);
+  const showBadges = useCallback(() => setBadgesOpen(true), []);
+  const openCoach = useCallback(() => setCoachOpen(true), []);
+  const headerActions = useMemo(
+    () => (
+      <Button onClick={openCoach} aria-haspopup="dialog">
+        See Today's Plan
+      </Button>
+    ),
+    [openCoach],
+  );
   const badges = user?.badges ?? [];
 
   return (
     <div className="dashboard">
-      <PageHeader
-        title={greeting(user, now)}
-        subtitle="Your command center for today's prospecting battle."
-        actions={
-          <Button onClick={() => setCoachOpen(true)} aria-haspopup="dialog">
-            See Today's Plan
-          </Button>
-        }
-      />
-      {user && <TimeZonePrompt user={user} />}
+      <StablePageHeader title={greeting(user, now)} subtitle="Your command center for today's prospecting battle." actions={headerActions} />
+      {user && <StableTimeZonePrompt user={user} />}
       <div className="dashboard-summary">
-        <Cockpit user={user} now={now} onShowBadges={() => setBadgesOpen(true)} onShowBoard={scrollToBattleGround} />
-        <GoalRings goals={campaigns ? goalsOfThisPeriod(campaigns, now) : []} />
+        <StableCockpit user={user} now={now} onShowBadges={showBadges} onShowBoard={scrollToBattleGround} />
+        <StableGoalRings goals={ringGoals} />
       </div>
       <div className="grid grid--two">
-        <LogActivityPanel lock={locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined} notice={goalJustSet ? GOAL_SET_NOTICE : undefined} />
-        <ActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
+        <StableLogActivityPanel lock={lock} notice={goalJustSet ? GOAL_SET_NOTICE : undefined} />
+        <StableActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
-      {user && <WeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
+      {user && <StableWeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
       {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" id={BATTLE_GROUND_ID} />}
       <PromoBanner />
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}

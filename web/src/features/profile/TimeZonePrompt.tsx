@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { User } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
@@ -16,7 +16,9 @@ const dismissedKey = (userId: string, deviceZone: string, profileZone: string) =
  * flew): 'Switch' saves it (the server keeps the day in force, so none is lost or doubled), 'Not now'
  * hides the prompt for this pair of zones on this device.
  */
-export function TimeZonePrompt({ user, deviceZone = browserTimeZone() }: { user: User; deviceZone?: string }) {
+export function TimeZonePrompt({ user, deviceZone: givenZone }: { user: User; deviceZone?: string }) {
+  // Read once a mount: each read builds a date formatter, and the prompt re-renders with the screen.
+  const deviceZone = useMemo(() => givenZone ?? browserTimeZone(), [givenZone]);
   const [dismissed, setDismissed] = useState(() => localStorage.getItem(dismissedKey(user.id, deviceZone, user.timezone)) !== null);
   const [failure, setFailure] = useState<string | null>(null);
   const [save, { isLoading }] = useUpdateProfileMutation();
