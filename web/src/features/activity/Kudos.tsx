@@ -1,6 +1,6 @@
 import { ACTIVITY_CATALOG, personName } from '@warriors/contracts';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 import { useGiveKudosMutation } from './api';
 import type { FeedLine } from './feed-lines';
 
@@ -18,7 +18,7 @@ export function KudosControl({ line, own }: { line: FeedLine; own: boolean }) {
     return (
       <span className="kudos kudos--count">
         <Icon icon={UI_ICONS.kudos} size={16} />
-        <span aria-hidden="true">{line.kudos.toLocaleString('en-US')}</span>
+        <span aria-hidden="true">{enUsNumber(line.kudos)}</span>
         <span className="visually-hidden">{kudosCount(line.kudos)}</span>
       </span>
     );
@@ -41,7 +41,7 @@ export function KudosControl({ line, own }: { line: FeedLine; own: boolean }) {
       onClick={() => void onClick()}
     >
       <Icon icon={UI_ICONS.kudos} size={16} />
-      <span aria-hidden="true">{line.kudos.toLocaleString('en-US')}</span>
+      <span aria-hidden="true">{enUsNumber(line.kudos)}</span>
     </button>
   );
 }

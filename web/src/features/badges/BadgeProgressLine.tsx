@@ -1,5 +1,6 @@
 import type { BadgeProgress } from '@warriors/contracts';
 import { percentOf } from '../../lib/goal-progress';
+import { enUsNumber } from '../../lib/counted';
 import './badges.css';
 
 /** How far a badge is done, counted as a goal is (a badge due but not yet awarded is full). */
@@ -18,7 +19,7 @@ export function BadgeProgressLine({ progress }: { progress: BadgeProgress }) {
         aria-valuemin={0}
         aria-valuemax={progress.target}
         aria-valuenow={Math.min(progress.current, progress.target)}
-        aria-valuetext={`${progress.current.toLocaleString('en-US')} of ${progress.target.toLocaleString('en-US')}`}
+        aria-valuetext={`${enUsNumber(progress.current)} of ${enUsNumber(progress.target)}`}
       >
         <span className="badge-progress__fill" style={{ width: `${percent}%` }} />
       </div>

@@ -3,7 +3,7 @@ import { ACTIVITY_CATALOG, type Campaign } from '@warriors/contracts';
 import { formatDate, parseServerTime } from '../../lib/relative-time';
 import { Button } from '../../components/Button';
 import { progressPercent } from '../../lib/goal-progress';
-import { activityCount, counted } from '../../lib/counted';
+import { activityCount, counted, enUsNumber } from '../../lib/counted';
 import { goalItemsOf } from './goal-rules';
 import './goals.css';
 import { ACTIVITY_ICONS, GOAL_ICONS } from '../../components/icons/activity-icons';
@@ -27,7 +27,7 @@ function targetsText(goal: Campaign): string {
   const items = goalItemsOf(goal);
   if (items.length <= LISTED_TARGETS) return items.map(({ type, count }) => activityCount(count, type)).join(' · ');
   const [first] = items;
-  if (first && items.every(({ count }) => count === first.count)) return `${first.count.toLocaleString('en-US')} of each of ${counted(items.length, 'activity', 'activities')}`;
+  if (first && items.every(({ count }) => count === first.count)) return `${enUsNumber(first.count)} of each of ${counted(items.length, 'activity', 'activities')}`;
   const listed = items.slice(0, LISTED_TARGETS).map(({ type, count }) => activityCount(count, type));
   return `${listed.join(' · ')} + ${items.length - LISTED_TARGETS} more`;
 }
@@ -50,7 +50,7 @@ function ProgressBar({ goal }: { goal: Campaign }) {
       </div>
       <p className="goal-card__numbers">
         <span>
-          {Math.min(goal.progress, goal.goal_count).toLocaleString('en-US')} / {goal.goal_count.toLocaleString('en-US')}
+          {enUsNumber(Math.min(goal.progress, goal.goal_count))} / {enUsNumber(goal.goal_count)}
           {unit}
         </span>
         <span className="goal-card__percent">{percent}%</span>

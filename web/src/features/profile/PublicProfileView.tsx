@@ -5,7 +5,7 @@ import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { hasStatus } from '../../lib/api-error';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { paths } from '../../config/paths';
@@ -49,7 +49,7 @@ function ActivityCounts({ counts }: { counts: ActivityCountsByWindow }) {
                 <Icon icon={ACTIVITY_ICONS[type]} size={18} /> {ACTIVITY_CATALOG[type].label}
               </th>
               {COUNT_WINDOWS.map(([window]) => (
-                <td key={window}>{(counts[window][type] ?? 0).toLocaleString('en-US')}</td>
+                <td key={window}>{enUsNumber(counts[window][type] ?? 0)}</td>
               ))}
             </tr>
           ))}

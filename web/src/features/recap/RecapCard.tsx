@@ -4,7 +4,7 @@ import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
 import { Icon } from '../../components/icons/icon';
 import { RECAP_ICONS } from '../../components/icons/recap-icons';
-import { activityCount, counted } from '../../lib/counted';
+import { activityCount, counted, enUsNumber } from '../../lib/counted';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useGetWeeklyRecapQuery } from './api';
 import {
@@ -83,10 +83,10 @@ export function RecapView({ recap, onDismiss }: { recap: WeeklyRecap; onDismiss:
       ) : (
         <>
           <dl className="recap__figures">
-            <Figure label="Points" value={recap.points.value.toLocaleString('en-US')}>
+            <Figure label="Points" value={enUsNumber(recap.points.value)}>
               <FigureChange figure={recap.points} />
             </Figure>
-            <Figure label="Activities logged" value={recap.logs.value.toLocaleString('en-US')}>
+            <Figure label="Activities logged" value={enUsNumber(recap.logs.value)}>
               <FigureChange figure={recap.logs} />
             </Figure>
             <Figure label="Rank" value={recap.rank.value === null ? '—' : `#${recap.rank.value}`}>

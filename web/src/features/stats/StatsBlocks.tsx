@@ -1,7 +1,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { STATS_COUNT_WINDOWS, STATS_FUNNEL_WINDOWS, type Campaign, type StatsCountWindow, type StatsFunnelWindow, type UserStats } from '@warriors/contracts';
 import { tabId, Tabs } from '../../components/Tabs';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 import { breakdownRows, changeText, conversionRows, dailySeries, performanceRows } from './stats-rules';
 import './stats.css';
 
@@ -11,7 +11,6 @@ const ActivityMixDonut = lazy(() => import('./Charts').then((module) => ({ defau
 
 const WINDOW_LABELS: Record<StatsCountWindow, string> = { today: 'Today', '7d': '7D', month: 'Month', all_time: 'All Time' };
 const tabsOf = <T extends StatsCountWindow>(windows: readonly T[]) => windows.map((id) => ({ id, label: WINDOW_LABELS[id] }));
-const number = (value: number) => value.toLocaleString('en-US');
 
 /** Points Earned: today, this week, this month, this year. */
 export function PointsEarned({ stats }: { stats: UserStats }) {
@@ -26,7 +25,7 @@ export function PointsEarned({ stats }: { stats: UserStats }) {
       {items.map(([label, value]) => (
         <div key={label} className="stats-tile">
           <dt>{label}</dt>
-          <dd>{number(value)}</dd>
+          <dd>{enUsNumber(value)}</dd>
         </div>
       ))}
     </dl>
@@ -52,7 +51,7 @@ export function ConversionMetrics({ stats }: { stats: UserStats }) {
           ))}
         </ul>
         <p className="muted stats-note">
-          {number(funnel.total_outreach)} outreach · {counted(funnel.cold_calls, 'cold call')} · {counted(funnel.live_conversations, 'conversation')} ·{' '}
+          {enUsNumber(funnel.total_outreach)} outreach · {counted(funnel.cold_calls, 'cold call')} · {counted(funnel.live_conversations, 'conversation')} ·{' '}
           {counted(funnel.meetings, 'meeting')}
         </p>
       </div>
@@ -88,7 +87,7 @@ export function ActivityBreakdown({ stats }: { stats: UserStats }) {
                 {rows.map(({ type, label, count, change }) => (
                   <tr key={type}>
                     <th scope="row">{label}</th>
-                    <td>{number(count)}</td>
+                    <td>{enUsNumber(count)}</td>
                     {comparesWindows && <td className={change > 0 ? 'change--up' : change < 0 ? 'change--down' : undefined}>{changeText(change)}</td>}
                   </tr>
                 ))}
@@ -168,8 +167,8 @@ export function PerformanceTable({ active }: { active: readonly Campaign[] }) {
         {rows.map(({ type, label, done, target, percent, rating }) => (
           <tr key={type}>
             <th scope="row">{label}</th>
-            <td>{number(done)}</td>
-            <td>{number(target)}</td>
+            <td>{enUsNumber(done)}</td>
+            <td>{enUsNumber(target)}</td>
             <td>
               <span className={`rating-pill rating--${rating}`}>
                 {percent}%<span className="visually-hidden"> ({RATING_WORDS[rating]})</span>

@@ -3,9 +3,7 @@ import { selectCurrentUser } from '../../lib/session';
 import { LEADERBOARD_POLL_MS, ResetCountdown, useGetMyStandingQuery } from '../leaderboard';
 import './stats.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
-import { counted } from '../../lib/counted';
-
-const number = (value: number) => value.toLocaleString('en-US');
+import { counted, enUsNumber } from '../../lib/counted';
 
 /** Streak, today's rank and the gap to the next one, total points and the daily reset. */
 export function StatsHeader({ totalPoints }: { totalPoints: number | undefined }) {
@@ -29,7 +27,7 @@ export function StatsHeader({ totalPoints }: { totalPoints: number | undefined }
       </div>
       <div className="stats-header__item">
         <dt>Total points</dt>
-        <dd>{totalPoints === undefined ? '—' : number(totalPoints)}</dd>
+        <dd>{totalPoints === undefined ? '—' : enUsNumber(totalPoints)}</dd>
       </div>
       <div className="stats-header__item">
         <dt>Time to reset</dt>
