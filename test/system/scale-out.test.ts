@@ -234,7 +234,16 @@ describe('scale-out: N instances on clustered NATS and Redis, with kills mid-loa
       // Every pulse line made during the run reached each socket exactly once.
       const stored = await sql<{ id: string }>`select id::text from social.pulse_events where created_at >= ${socketsOpenedAt}`.execute(ledger.db);
       const storedIds = new Set(stored.rows.map((row) => row.id));
-      await waitFor(() => sockets.every((s) => new Set(s.received.map((r) => r.message.payload.id)).size >= storedIds.size), 30_000, 'every pulse line on both sockets');
+      const missingOn = (socket: PulseClient) => {
+        const received = new Set(socket.received.map((r) => r.message.payload.id));
+        return [...storedIds].filter((id) => !received.has(id));
+      };
+      await waitFor(
+        () => sockets.every((socket) => missingOn(socket).length === 0),
+        30_000,
+        'every pulse line on both sockets',
+        () => `${storedIds.size} lines stored; missing on each socket: ${JSON.stringify(sockets.map(missingOn))}\n${stack.logs('social')}${stack.logs('social-2')}`,
+      );
       for (const socket of sockets) {
         const ids = socket.received.map((r) => r.message.payload.id).filter((id) => storedIds.has(id));
         expect(ids.length).toBe(storedIds.size);

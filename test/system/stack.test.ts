@@ -12,6 +12,8 @@ import { describeExportThroughGateway } from '../support/export-flows';
 import { startStack, type TestStack } from '../support/stack';
 
 jest.setTimeout(60_000);
+/** How long a restarted consumer may take to apply what it missed: a failed first attempt is delivered again an ack wait (30 s) later. */
+const CATCH_UP_MS = 45_000;
 
 describe('stack mode: gateway and services as processes on PostgreSQL, NATS and Redis', () => {
   let stack: TestStack;
@@ -120,52 +122,61 @@ describe('stack mode: gateway and services as processes on PostgreSQL, NATS and 
     expect((await fetch(`${stack.url}/readyz`)).status).toBe(200);
   });
 
-  it('logs with 201 while campaigns is down, and credits the goal once it is back', async () => {
-    const api = apiClient(stack.url);
-    const me = await api.signup({ timezone: 'UTC' });
-    const token = me.body.access_token;
-    const goal = await api.call('POST', '/api/campaigns', { token, body: { name: 'Outage goal', duration_days: 1, goals: [{ type: 'email', count: 2 }] } });
-    expect(goal.status).toBe(201);
+  it(
+    'logs with 201 while campaigns is down, and credits the goal once it is back',
+    async () => {
+      const api = apiClient(stack.url);
+      const me = await api.signup({ timezone: 'UTC' });
+      const token = me.body.access_token;
+      const goal = await api.call('POST', '/api/campaigns', { token, body: { name: 'Outage goal', duration_days: 1, goals: [{ type: 'email', count: 2 }] } });
+      expect(goal.status).toBe(201);
 
-    await stack.stop('campaigns');
-    try {
-      const logged = await api.call('POST', '/api/activity', { token, body: { activity_type: 'email' } });
-      expect(logged.status).toBe(201);
-      expect(logged.body).toMatchObject({ milestones: [], campaign_completed: null });
-    } finally {
-      await stack.start('campaigns');
-    }
-    // The durable consumer hands campaigns the activity it missed.
-    await waitFor(
-      async () => (await api.call('GET', '/api/campaigns', { token })).body.active?.[0]?.progress === 1,
-      15_000,
-      'the missed email credited',
-      () => stack.logs('campaigns'),
-    );
-  });
+      await stack.stop('campaigns');
+      try {
+        const logged = await api.call('POST', '/api/activity', { token, body: { activity_type: 'email' } });
+        expect(logged.status).toBe(201);
+        expect(logged.body).toMatchObject({ milestones: [], campaign_completed: null });
+      } finally {
+        await stack.start('campaigns');
+      }
+      // The durable consumer hands campaigns the activity it missed (a first attempt that fails comes
+      // back an ack wait, 30 s, later: still credited once it is back).
+      await waitFor(
+        async () => (await api.call('GET', '/api/campaigns', { token })).body.active?.[0]?.progress === 1,
+        CATCH_UP_MS,
+        'the missed email credited',
+        () => stack.logs('campaigns') + stack.logs('activity'),
+      );
+    },
+    CATCH_UP_MS + 30_000,
+  );
 
-  it('logs with 201 while challenges is down, and scores the challenge once it is back', async () => {
-    const api = apiClient(stack.url);
-    const me = await api.signup({ timezone: 'UTC' });
-    const token = me.body.access_token;
-    const body = { name: 'Outage challenge', start_at: new Date(Date.now() - 60_000).toISOString(), end_at: new Date(Date.now() + 86_400_000).toISOString(), is_private: false };
-    const created = await api.call('POST', '/api/challenges', { token, body });
-    expect(created.status).toBe(201);
+  it(
+    'logs with 201 while challenges is down, and scores the challenge once it is back',
+    async () => {
+      const api = apiClient(stack.url);
+      const me = await api.signup({ timezone: 'UTC' });
+      const token = me.body.access_token;
+      const body = { name: 'Outage challenge', start_at: new Date(Date.now() - 60_000).toISOString(), end_at: new Date(Date.now() + 86_400_000).toISOString(), is_private: false };
+      const created = await api.call('POST', '/api/challenges', { token, body });
+      expect(created.status).toBe(201);
 
-    await stack.stop('challenges');
-    try {
-      expect((await api.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } })).status).toBe(201);
-    } finally {
-      await stack.start('challenges');
-    }
-    // The durable consumer hands challenges the activity it missed; the board follows.
-    await waitFor(
-      async () => (await api.call('GET', `/api/challenges/${created.body.id}/leaderboard`, { token })).body?.[0]?.points === 10,
-      15_000,
-      'the missed meeting scored',
-      () => stack.logs('challenges'),
-    );
-  });
+      await stack.stop('challenges');
+      try {
+        expect((await api.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } })).status).toBe(201);
+      } finally {
+        await stack.start('challenges');
+      }
+      // The durable consumer hands challenges the activity it missed; the board follows.
+      await waitFor(
+        async () => (await api.call('GET', `/api/challenges/${created.body.id}/leaderboard`, { token })).body?.[0]?.points === 10,
+        CATCH_UP_MS,
+        'the missed meeting scored',
+        () => stack.logs('challenges') + stack.logs('activity'),
+      );
+    },
+    CATCH_UP_MS + 30_000,
+  );
 
   it('relays user events from the auth outbox to NATS JetStream', async () => {
     const bus = await createNatsBus({ servers: 'nats://127.0.0.1:4222', streamName: stack.nats.stream, subjectPrefix: stack.nats.prefix });

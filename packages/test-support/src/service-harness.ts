@@ -61,6 +61,11 @@ interface HarnessOptions {
   database?: Database;
   /** startServiceOnNats: a NATS server of the test's own (one it stops and starts) instead of the shared one. */
   natsUrl?: string;
+  /**
+   * startServiceOnNats: a second instance of a service started before, on its stream and subjects
+   * (pass its database too); the first instance removes the stream at its close.
+   */
+  secondInstanceOf?: { nats: TestNats };
 }
 
 export interface ServiceUnderTest<B extends Bus = MemoryBus> {
@@ -90,7 +95,12 @@ export async function startServiceUnderTest(options: HarnessOptions & { bus?: 'm
 /** The same on the shared NATS server (JetStream), on a stream and subject prefix of its own, deleted at close. */
 export async function startServiceOnNats(options: HarnessOptions): Promise<ServiceUnderTest<Bus> & { nats: TestNats }> {
   const tag = randomBytes(6).toString('hex');
-  const nats: TestNats = { url: options.natsUrl ?? NATS_URL, streamName: `TEST_${options.name.toUpperCase()}_${tag}`, subjectPrefix: `test-${options.name}-${tag}` };
+  const first = options.secondInstanceOf?.nats;
+  const nats: TestNats = {
+    url: options.natsUrl ?? NATS_URL,
+    streamName: first?.streamName ?? `TEST_${options.name.toUpperCase()}_${tag}`,
+    subjectPrefix: first?.subjectPrefix ?? `test-${options.name}-${tag}`,
+  };
   const bus = await createNatsBus({
     servers: nats.url,
     streamName: nats.streamName,
@@ -99,6 +109,7 @@ export async function startServiceOnNats(options: HarnessOptions): Promise<Servi
     recoverDelayMs: 50,
   });
   const deleteStream = async (): Promise<void> => {
+    if (first) return;
     const admin = await connect({ servers: nats.url });
     await (await jetstreamManager(admin)).streams.delete(nats.streamName).catch(() => false);
     await admin.close();

@@ -43,7 +43,7 @@ export function createSocialService(ports: SocialPorts): Service {
   const db = ports.database.db as Kysely<SocialDatabase>;
   const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
   const directory = createUserDirectory({ db, bus, clock });
-  const lines = createPulseLines({ bus, logger });
+  const lines = createPulseLines({ bus, clock, logger });
   const pulse = { onSourceEvents: recordPulseLines({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
   const retention = createRetention({ db, clock, logger });
   const pushSettings = ports.push ?? {};

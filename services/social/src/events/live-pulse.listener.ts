@@ -22,7 +22,9 @@ export interface LivePulseDeps {
 /**
  * Every instance hears every stored line on the transient subject and sends it to its own sockets.
  * The subject keeps nothing: when this instance's connection to NATS comes back, it sends its sockets
- * the lines stored meanwhile, which it could not hear.
+ * the lines stored meanwhile, which it could not hear, and announces them again for the other
+ * instances, which may not have heard them either: what this instance announced while its node was
+ * dying was lost with the node. Every instance drops a line it already sent.
  */
 export async function listenLivePulse(deps: LivePulseDeps): Promise<Subscription> {
   const sent = new Set<string>();
@@ -36,7 +38,10 @@ export async function listenLivePulse(deps: LivePulseDeps): Promise<Subscription
   const timers = new Set<NodeJS.Timeout>();
   const replay = async (lostForMs: number): Promise<void> => {
     try {
-      for (const line of await deps.linesMadeDuringOutage(lostForMs + REPLAY_DELAY_MS)) send(line);
+      for (const line of await deps.linesMadeDuringOutage(lostForMs + REPLAY_DELAY_MS)) {
+        send(line);
+        await deps.bus.publishTransient(LIVE_PULSE_SUBJECT, line);
+      }
     } catch (err) {
       deps.logger.warn({ err: (err as Error).message }, 'pulse lines of the outage not replayed');
     }

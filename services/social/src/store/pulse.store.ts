@@ -53,9 +53,9 @@ export async function recentPulseEvents(db: Executor, limit: number, nudges: boo
   return rows.map(toPulseEvent);
 }
 
-/** The newest `limit` lines that show (visibleLines) made at or after `since`, oldest first. */
-export async function pulseEventsSince(db: Executor, since: Date, limit: number): Promise<PulseEvent[]> {
-  const rows = await visibleLines(db).where('e.created_at', '>=', since).orderBy('e.created_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
+/** The newest `limit` lines that show (visibleLines) stored at or after `since`, oldest first. */
+export async function pulseEventsStoredSince(db: Executor, since: Date, limit: number): Promise<PulseEvent[]> {
+  const rows = await visibleLines(db).where('e.stored_at', '>=', since).orderBy('e.stored_at', 'desc').orderBy('e.id', 'desc').limit(limit).execute();
   return rows.reverse().map(toPulseEvent);
 }
 

@@ -10,7 +10,10 @@ export interface PulseEventRow {
   user_id: string;
   related_user_id: string | null;
   message: string;
+  /** When what the line tells happened: the pulse reads in this order. */
   created_at: Date;
+  /** When this line was stored (the storing instance's clock): what an instance back from an outage replays by. */
+  stored_at: Date;
   /** A challenge line's challenge and UTC date (unique per user); null on other lines. */
   challenge_id: number | null;
   challenge_date: string | null;

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { personName, type PulseEvent } from '@warriors/contracts';
-import type { Bus, Logger } from '@warriors/kit';
+import type { Bus, Clock, Logger } from '@warriors/kit';
 import { challengeLineDate, type PulseDraft } from '../domain/pulse';
 import { insertPulseEvent } from '../store/pulse.store';
 import type { Executor } from '../store/schema';
@@ -15,8 +15,8 @@ export const LIVE_PULSE_SUBJECT = 'live.pulse';
 export type PulseLines = ReturnType<typeof createPulseLines>;
 
 /** What makes a pulse line, for the domain events' lines and the nudges' alike: storing it and announcing it live. */
-export function createPulseLines(deps: { bus: Bus; logger: Logger }) {
-  const { bus, logger } = deps;
+export function createPulseLines(deps: { bus: Bus; clock: Clock; logger: Logger }) {
+  const { bus, clock, logger } = deps;
 
   /**
    * Stores a draft unless its user or related user hides from the pulse now (no event is made while a
@@ -43,6 +43,7 @@ export function createPulseLines(deps: { bus: Bus; logger: Logger }) {
       related_user_id,
       message,
       created_at: at,
+      stored_at: clock.now(),
       challenge_id: challenge_id ?? null,
       challenge_date: challenge_id === undefined ? null : challengeLineDate(at),
     };

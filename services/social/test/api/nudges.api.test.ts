@@ -36,7 +36,7 @@ describe('nudges', () => {
     await s.db
       .withSchema('social')
       .insertInto('pulse_events')
-      .values({ id: coachLine, type: 'coach', user_id: to.id, related_user_id: null, message: 'shared a tip', created_at: s.clock.now() })
+      .values({ id: coachLine, type: 'coach', user_id: to.id, related_user_id: null, message: 'shared a tip', created_at: s.clock.now(), stored_at: s.clock.now() })
       .execute();
     expect(await send({ type: 'props', to_user_id: to.id, event_id: coachLine })).toEqual({ status: 400, body: { detail: SOCIAL_MESSAGES.coachNudge } });
     expect(await send({ type: 'props', to_user_id: to.id, event_id: randomUUID() })).toEqual({ status: 404, body: { detail: SOCIAL_MESSAGES.eventNotFound } });

@@ -93,6 +93,7 @@ describe('the battle pulse', () => {
         related_user_id: maria.id,
         message: `gave props to ${maria.username}`,
         created_at: s.clock.now(),
+        stored_at: s.clock.now(),
         challenge_id: null,
         challenge_date: null,
       })

@@ -135,6 +135,8 @@ export async function processDelivery(delivery: Delivery, handler: EventHandler,
     return outcome === STOPPED ? 'nak' : 'ack';
   } catch (err) {
     if (delivery.deliveries >= delivery.maxDeliver) return deadLetter(errorText(err));
+    // Said, not only retried: the next delivery comes an ack wait later, and the operator sees why.
+    logger.warn({ ...about, err: errorText(err) }, 'handler failed, the message will be delivered again');
     return 'nak';
   }
 }
