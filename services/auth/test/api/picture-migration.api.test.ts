@@ -7,6 +7,9 @@ import { bothDatabases, eventually, migrateBefore } from '@warriors/test-support
 import { dataUrl, JPEG_BYTES, NOW, PNG_BYTES, startAuth } from '../support/harness';
 
 const MIGRATIONS = path.resolve(__dirname, '../../migrations');
+// The PGlite run (its WebAssembly compiled, a cluster made, migrated twice) took 18 s of the default
+// 30 s in a fresh-clone CI run beside the other worker's system tests.
+jest.setTimeout(90_000);
 
 /** The auth schema as it was before pictures had a table of their own, with users holding data URLs. */
 async function databaseBeforePictures(database: Database, pictures: Record<string, string | null>): Promise<void> {
