@@ -13,6 +13,7 @@ import { NudgeItem, useGetNudgeInboxQuery } from '../features/pulse';
 import { KudosItem, useGetKudosInboxQuery } from '../features/kudos';
 import { accountExistedIn, RecapNoticeItem, recapState, useGetRecapNoticesQuery } from '../features/recap';
 import { useLogFailure } from '../lib/use-log-failure';
+import { useWhenIdle } from '../lib/use-when-idle';
 import { useNow } from '../lib/use-now';
 import { useAppDispatch } from '../lib/hooks';
 import { inviteHref } from './invite';
@@ -67,13 +68,15 @@ function NavLinks({ onNavigate }: { onNavigate?: () => void }) {
 function NotificationBell({ user }: { user: User }) {
   const navigate = useNavigate();
   const now = useNow(60_000);
-  const { data: invites, error: invitesError } = useGetChallengeInvitesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
-  const { data: nudges, error: nudgesError } = useGetNudgeInboxQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  // The page's own reads and first paint go first; the bell reads once the browser idles.
+  const polled = { pollingInterval: NOTIFICATIONS_POLL_MS, skip: !useWhenIdle() };
+  const { data: invites, error: invitesError } = useGetChallengeInvitesQuery(undefined, polled);
+  const { data: nudges, error: nudgesError } = useGetNudgeInboxQuery(undefined, polled);
   useLogFailure(invitesError, 'Failed to fetch notifications');
-  const { data: recaps, error: recapsError } = useGetRecapNoticesQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  const { data: recaps, error: recapsError } = useGetRecapNoticesQuery(undefined, polled);
   useLogFailure(nudgesError, 'Failed to fetch notifications');
   useLogFailure(recapsError, 'Failed to fetch notifications');
-  const { data: kudos, error: kudosError } = useGetKudosInboxQuery(undefined, { pollingInterval: NOTIFICATIONS_POLL_MS });
+  const { data: kudos, error: kudosError } = useGetKudosInboxQuery(undefined, polled);
   useLogFailure(kudosError, 'Failed to fetch notifications');
   const items = notificationsFrom(
     invites ?? [],
