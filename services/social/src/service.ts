@@ -91,7 +91,7 @@ export function createSocialService(ports: SocialPorts): Service {
       retention.start();
       push.start();
       subscriptions = await Promise.all([
-        listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }) }),
+        listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }), announce: lines.announce }),
         listenDeletedAccounts({ bus, hub, logger }),
         listenLiveBoards({ bus, hub }),
         consumeBoardsChanges({ bus, announce: announceBoardsChange({ bus }) }),

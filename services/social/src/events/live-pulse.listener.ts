@@ -17,6 +17,8 @@ export interface LivePulseDeps {
   logger: Logger;
   /** The lines stored while the bus was cut off for that long, oldest first. */
   linesMadeDuringOutage: (lostForMs: number) => Promise<PulseEvent[]>;
+  /** Sends a stored line to every instance (PulseLines' announce: a failed send is logged, not thrown). */
+  announce: (line: PulseEvent) => Promise<void>;
 }
 
 /**
@@ -38,10 +40,9 @@ export async function listenLivePulse(deps: LivePulseDeps): Promise<Subscription
   const timers = new Set<NodeJS.Timeout>();
   const replay = async (lostForMs: number): Promise<void> => {
     try {
-      for (const line of await deps.linesMadeDuringOutage(lostForMs + REPLAY_DELAY_MS)) {
-        send(line);
-        await deps.bus.publishTransient(LIVE_PULSE_SUBJECT, line);
-      }
+      const lines = await deps.linesMadeDuringOutage(lostForMs + REPLAY_DELAY_MS);
+      for (const line of lines) send(line);
+      for (const line of lines) await deps.announce(line);
     } catch (err) {
       deps.logger.warn({ err: (err as Error).message }, 'pulse lines of the outage not replayed');
     }
