@@ -35,6 +35,8 @@ export async function heldActivities(db: Executor, userId: string): Promise<Held
     .where('held', '=', true)
     .where(sql<boolean>`${sql.raw(notReversed('ledger'))}`)
     .orderBy('occurred_at', 'desc')
+    // Entries tapped at the same instant (a bulk entry split, a pinned clock) list the later stored first.
+    .orderBy('id', 'desc')
     .execute();
   return rows as HeldRow[];
 }
