@@ -25,8 +25,10 @@ const node = (displayName, testMatch, extra = {}) => ({
 });
 
 module.exports = {
-  // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine.
-  testTimeout: 30_000,
+  // Real servers and PGlite's WebAssembly start-up can take seconds on a loaded 2-core machine, and
+  // these machines differ two- to threefold in speed: a PGlite service's start in a beforeAll took
+  // over 30 s on the slowest, beside the other worker's system tests. A hang still fails, later.
+  testTimeout: 90_000,
   projects: [
     node('unit', ['<rootDir>/{packages,services,gateway}/**/test/**/*.unit.test.ts', '<rootDir>/test/architecture/**/*.unit.test.ts']),
     node('integration', ['<rootDir>/{packages,services,gateway}/**/test/**/*.int.test.ts', '<rootDir>/{packages,services,gateway}/**/test/**/*.api.test.ts']),
