@@ -12,22 +12,41 @@ if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modu
 fi
 bash scripts/ensure-infra.sh || exit 1
 npm run build --silent || exit 1
-# The web app, the tests, the scripts and the k6 scenarios are type-checked too (the build covers the packages).
-npm run typecheck --silent || exit 1
-
-# Lint, formatting and the lockfile count as failures in the last line, like a failing test; the tests still run.
+# The checks read the built tree and none changes it: they run side by side (on two cores the type check and
+# the linter are each one process), and each one's output is shown once it ended, in this order. The
+# type check (web app, tests, scripts and k6 scenarios; the build covers the packages) must pass to go on;
+# lint, formatting and the lockfile count as failures in the last line, like a failing test, and the
+# tests still run.
+checks=$(mktemp -d)
+trap 'rm -rf "$checks"' EXIT
+in_background() {
+  local name=$1
+  shift
+  { "$@" > "$checks/$name.log" 2>&1; echo $? > "$checks/$name.status"; } &
+}
+in_background typecheck npm run typecheck --silent
+in_background lint npm run lint --silent
+in_background format npm run format:check --silent
+in_background lockfile bash scripts/check-lockfile.sh
+wait
+check_passed() {
+  cat "$checks/$1.log"
+  [ "$(cat "$checks/$1.status")" = 0 ]
+}
+check_passed typecheck || exit 1
 check_failures=()
-npm run lint --silent || check_failures+=("lint: npm run lint reports errors (above)")
-npm run format:check --silent || check_failures+=("format: files not formatted (listed above; npm run format fixes them)")
-bash scripts/check-lockfile.sh || check_failures+=("lockfile: package-lock.json does not install anywhere (above; scripts/relock.sh fixes it)")
+check_passed lint || check_failures+=("lint: npm run lint reports errors (above)")
+check_passed format || check_failures+=("format: files not formatted (listed above; npm run format fixes them)")
+check_passed lockfile || check_failures+=("lockfile: package-lock.json does not install anywhere (above; scripts/relock.sh fixes it)")
 report_check_failures() {
   for failure in "${check_failures[@]}"; do echo "FAILED $failure"; done
 }
 report_check_failures
 
-# The image: built and run from every entry point (npm run image:check); it counts as one test, passed or failed.
+# The image: built and run from every entry point (npm run image:check, without its own build: the tree
+# is built above); alone, as its containers' start-up is timed. It counts as one test, passed or failed.
 checks_passed=0
-if npm run image:check --silent; then
+if npx tsx scripts/image-check.ts; then
   checks_passed=1
 else
   check_failures+=("image: npm run image:check failed (above)")
