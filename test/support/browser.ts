@@ -1,5 +1,4 @@
-import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { createLogger } from '@warriors/kit';
@@ -25,13 +24,17 @@ export const CHROMIUM_LAUNCH = {
 /** What a suite may add to the embedded product, e.g. the coach's model server, a clock of its own or push's VAPID keys. */
 export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock' | 'vapid'>;
 
-/** The embedded product on a fresh data folder, with the built web app, and a real Chromium. */
+/**
+ * The embedded product with the built web app, and a real Chromium. Its PGlite keeps its data in memory:
+ * no screen's test reopens a data folder, and a start on disk took about half as long again (the
+ * product on disk is tested by test/system/embedded.test.ts).
+ */
 export async function startBrowserProduct(extras: ProductExtras = {}): Promise<{ product: EmbeddedProduct; browser: Browser; close(): Promise<void> }> {
   await mkdir(SCREENSHOTS, { recursive: true });
   const product = await startEmbedded({
     port: 0,
     host: '127.0.0.1',
-    dataDir: await mkdtemp(path.join(os.tmpdir(), 'warriors-browser-')),
+    dataDir: undefined,
     webDist: DEFAULT_WEB_DIST,
     authAttemptsPerMinute: 1000,
     logger: createLogger('browser-test', 'silent'),
