@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely } from 'kysely';
 import type { DeadLetter } from './bus/bus.port';
+import { preparedStatement } from '../db/database';
 import { sqlName } from '../db/sql-name';
 
 const table = (schema: string, name: string) => sql.table(`${sqlName(schema, 'schema')}.${name}`);
@@ -34,7 +35,7 @@ export async function lockAllAndMarkApplied(trx: Kysely<any>, schema: string, ke
 }
 
 function lockAndMarkText(schema: string): string {
-  return `
+  return preparedStatement(`
     with locked as (
       select pg_advisory_xact_lock(hashtext(k.key)) is not null as done
       from json_array_elements_text($1::json) with ordinality as k(key, n) order by k.n
@@ -46,7 +47,7 @@ function lockAndMarkText(schema: string): string {
       select i.id, $3::timestamptz from json_array_elements_text($2::json) as i(id), (select count(*) from locked) as l
       on conflict (event_id) do nothing returning event_id
     )
-    select coalesce((select json_agg(event_id) from inbox), '[]') as applied`;
+    select coalesce((select json_agg(event_id) from inbox), '[]') as applied`);
 }
 
 /**

@@ -111,6 +111,33 @@ it('enqueues many events in one statement, relayed in their order, and nothing f
   expect(order).toEqual(events);
 });
 
+it('sends the rows of a committed enqueueAll at once, in their order, without a relay pass, and marks them published', async () => {
+  // The suite's outbox stopped and this one's poll beyond the test, and kick never called: only send can publish these.
+  await outbox.drain();
+  await outbox.stop();
+  const sender = createOutbox({ database, schema: 'kit', bus, logger: createLogger('outbox-test', 'silent'), pollMs: 3_600_000 });
+  await sender.start();
+  try {
+    const events = Array.from({ length: 15 }, (_, i) => deleted(`u-send-${i}`));
+    const enqueued = await database.db.transaction().execute((trx) => sender.enqueueAll(trx, events));
+    expect(enqueued.map((row) => row.event)).toEqual(events);
+    const seqs = enqueued.map((row) => BigInt(row.seq));
+    expect(seqs).toEqual([...seqs].sort((a, b) => (a < b ? -1 : 1)));
+    const stored = await sql<{
+      seq: string;
+      id: string;
+    }>`select seq::text as seq, event->>'id' as id from kit.outbox where event->>'id' in (${sql.join(events.map((e) => e.id))})`.execute(database.db);
+    expect(Object.fromEntries(stored.rows.map((row) => [row.id, row.seq]))).toEqual(Object.fromEntries(enqueued.map((row) => [row.event.id, row.seq])));
+    sender.send(enqueued);
+    await waitFor(async () => events.every((e) => received.some((r) => r.id === e.id)), 5000, 'all sent');
+    expect(received.filter((r) => events.some((e) => e.id === r.id))).toEqual(events);
+    await waitFor(async () => (await unpublishedRows()) === 0, 5000, 'sent rows marked published');
+  } finally {
+    await sender.stop();
+    await outbox.start();
+  }
+});
+
 it('enqueues nothing from enqueueAll when its transaction rolls back', async () => {
   const events = [deleted('u-rolled-1'), deleted('u-rolled-2')];
   await expect(

@@ -1,5 +1,6 @@
 import { CompiledQuery, type Selectable } from 'kysely';
 import type { ActivityType, DayZone } from '@warriors/contracts';
+import { preparedStatement } from '@warriors/kit';
 import type { CampaignDefinition } from '../domain/catalog';
 import { EMPTY_TALLY, type EntryCredit } from '../domain/goal';
 import type { UserGoal } from '../domain/view';
@@ -76,11 +77,11 @@ export async function findGoal(db: Executor, id: number): Promise<UserGoal | und
 }
 
 // One text for any number of users (a JSON parameter): see lockAllAndMarkApplied in kit.
-const OPEN_GOALS_OF_LIVE_USERS = `
+const OPEN_GOALS_OF_LIVE_USERS = preparedStatement(`
   select u.for_user, exists (select 1 from ${SCHEMA}.deleted_users d where d.user_id = u.for_user) as user_deleted, g.*
   from json_array_elements_text($1::json) as u(for_user)
   left join ${SCHEMA}.user_goals g on g.user_id = u.for_user and g.left_at is null and g.completed_at is null
-  order by g.id`;
+  order by g.id`);
 
 /**
  * The open goals of a batch's users in one statement, read under their locks: per user every goal
@@ -126,12 +127,12 @@ export async function saveGoal(db: Executor, goal: UserGoal): Promise<void> {
 }
 
 // $1: [{id, counts, points, milestone_reached, completed_at}].
-const SAVE_PROGRESS = `
+const SAVE_PROGRESS = preparedStatement(`
   update ${SCHEMA}.user_goals g
   set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at
   from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz)
   -- Looked up by key (= any(array)): a plain join may make PostgreSQL scan every goal per batch.
-  where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`;
+  where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`);
 
 /**
  * Writes the progress of several goals (tally, milestone, completion: what crediting an activity
@@ -176,10 +177,10 @@ export interface GoalCredit extends EntryCredit {
 }
 
 // $1: [{activity_id, goal_id, activity_type, units, points}].
-const SAVE_CREDITS = `
+const SAVE_CREDITS = preparedStatement(`
   insert into ${SCHEMA}.goal_credits (activity_id, goal_id, activity_type, units, points)
   select c.* from json_to_recordset($1::json) as c(activity_id text, goal_id int, activity_type text, units int, points int)
-  on conflict (activity_id, goal_id) do nothing`;
+  on conflict (activity_id, goal_id) do nothing`);
 
 /** Records what entries credited to goals (one statement for any number), in the transaction of the credit. */
 export async function saveCredits(db: Executor, credits: readonly GoalCredit[]): Promise<void> {

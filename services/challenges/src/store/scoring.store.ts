@@ -1,4 +1,5 @@
 import type { ActivityGoalMap } from '@warriors/contracts';
+import { preparedStatement } from '@warriors/kit';
 import { CompiledQuery } from 'kysely';
 import { inSchema, SCHEMA, type Executor } from './schema';
 
@@ -45,7 +46,7 @@ const byKey = <T>(rows: readonly T[], key: (row: T) => string): T[] => [...rows]
  */
 
 // $1: {users: [user id], since: ISO time, days: [DailyKey]}.
-const SCORING_STATE = `
+const SCORING_STATE = preparedStatement(`
   with doc as (select $1::json as doc),
   memberships as (
     select m.challenge_id, m.user_id, m.joined_at, c.start_at, c.end_at, m.points, m.counts
@@ -59,7 +60,7 @@ const SCORING_STATE = `
     join ${SCHEMA}.daily_units u on u.user_id = k.user_id and u.activity_type = k.activity_type and u.local_date = k.local_date
   )
   select coalesce((select json_agg(m) from memberships m), '[]') as memberships,
-    coalesce((select json_agg(u) from units u), '[]') as units`;
+    coalesce((select json_agg(u) from units u), '[]') as units`);
 
 /** What a batch is scored on, read in one statement under its users' locks. */
 export interface ScoringState {
@@ -83,7 +84,7 @@ export async function scoringStateOf(db: Executor, userIds: readonly string[], s
 }
 
 // $1: {units: [DailyKey & {quantity}], members: [{challenge_id, user_id, points, counts}], credits: [EntryCredit], at: ISO time}.
-const SAVE_SCORES = `
+const SAVE_SCORES = preparedStatement(`
   with doc as (select $1::json as doc),
   units as (
     insert into ${SCHEMA}.daily_units (user_id, activity_type, local_date, quantity)
@@ -103,7 +104,7 @@ const SAVE_SCORES = `
     from doc, json_to_recordset(doc -> 'credits') as c(event_id text, challenge_id int, user_id text, points int, activity_id text, activity_type text, units int)
     on conflict (event_id, challenge_id) do nothing
   )
-  select 1`;
+  select 1`);
 
 /**
  * A scored batch's writes in one statement: the units logged of each day (set to `quantity`), the

@@ -3,7 +3,7 @@ import { consumeInBatches, ONE_BATCH_AT_A_TIME, publishEffects, type Bus, type C
 import { dayKey } from '../domain/windows';
 import { rankChanged } from '../domain/score-events';
 import type { Leaderboards } from '../use-cases/leaderboards';
-import { recordActivities, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
+import { recordBatch, type RecordDeps, type RecordOutcome } from '../use-cases/record-activity';
 
 export const ACTIVITY_DURABLE = 'gamification_activity';
 
@@ -67,12 +67,11 @@ async function publishRankChanges(deps: ActivityConsumerDeps, events: Array<Even
 }
 
 async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<EventOf<'activity.logged'>>): Promise<void> {
-  const outcomes = await recordActivities(deps, events, deps.clock.now());
+  const { outcomes, enqueued } = await recordBatch(deps, events, deps.clock.now());
   const effects = await afterCommit(deps, events, outcomes);
-  // An applied entry enqueued its points.awarded: one relay pass per batch; a batch of only held or
-  // repeated events enqueued nothing, and a pass for it would be a wasted transaction. After the
-  // boards: a dashboard refetches them when it hears of points.awarded (social's 'boards.changed').
-  if (outcomes.some((o) => o.kind === 'applied')) deps.outbox.kick();
+  // The batch's points.awarded (and streaks, badges) leave after the boards took the points: a
+  // dashboard refetches them when it hears of points.awarded (social's 'boards.changed').
+  deps.outbox.send(enqueued);
   await Promise.all([
     publishEffects(
       deps.bus,
@@ -83,7 +82,7 @@ async function onActivitiesLogged(deps: ActivityConsumerDeps, events: Array<Even
 }
 
 export function consumeActivityLogged(deps: ActivityConsumerDeps): Promise<Subscription> {
-  // A batch applies in one transaction (recordActivities), taking its users' locks in one order; a
+  // A batch applies in one transaction (recordBatch), taking its users' locks in one order; a
   // failing batch is applied again one event at a time by the bus.
   const options = { durable: ACTIVITY_DURABLE, subjects: ['activity.logged'] as const, ...ONE_BATCH_AT_A_TIME };
   return consumeInBatches(deps.bus, options, (events) => onActivitiesLogged(deps, events));

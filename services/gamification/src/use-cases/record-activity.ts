@@ -1,5 +1,5 @@
 import type { Badge, DomainEvent, EventOf } from '@warriors/contracts';
-import { applyBatchOnce, type Outbox } from '@warriors/kit';
+import { applyBatchOnce, type EnqueuedEvents, type Outbox } from '@warriors/kit';
 import { toBadge } from '../domain/badges';
 import { freshBadgesOfBatch, repeatCountsOfBatch } from '../domain/batch-badges';
 import { judgeCeilings } from '../domain/ceilings';
@@ -67,6 +67,11 @@ export async function recordActivity(deps: RecordDeps, event: ActivityLogged, at
  * whole batch (the bus then applies its events one by one). Outcomes come back in the order of `events`.
  */
 export async function recordActivities(deps: RecordDeps, events: readonly ActivityLogged[], at: Date): Promise<RecordOutcome[]> {
+  return (await recordBatch(deps, events, at)).outcomes;
+}
+
+/** recordActivities, answering also the batch's outbox rows, for `outbox.send` once committed. */
+export async function recordBatch(deps: RecordDeps, events: readonly ActivityLogged[], at: Date): Promise<{ outcomes: RecordOutcome[]; enqueued: EnqueuedEvents }> {
   const once = {
     schema: SCHEMA,
     at,
@@ -104,7 +109,7 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       ruleOf,
     );
     const requestOf = new Map(applied.map((a) => [`${a.entry.user_id}/${a.entry.local_date}`, a.event.requestId]));
-    await deps.outbox.enqueueAll(trx, [
+    const enqueued = await deps.outbox.enqueueAll(trx, [
       ...applied.map((a) => activityPointsAwarded({ ...a.entry, activity_id: a.entry.source_id }, at, a.event.requestId)),
       ...streaks.map((change) => streakChanged(change, at, requestOf.get(`${change.user_id}/${change.local_date}`))),
       ...awarded.events,
@@ -123,7 +128,7 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       at,
     );
 
-    return events.map((event, position): RecordOutcome => {
+    const outcomes = events.map((event, position): RecordOutcome => {
       if (batch.deletedUsers.has(event.data.user_id)) return { kind: 'deleted-user' };
       // Held and applied entries were inserted, so their users have a streak.
       const streak = () => streakOf.get(event.data.user_id)!;
@@ -132,6 +137,7 @@ export async function recordActivities(deps: RecordDeps, events: readonly Activi
       const badges = badgesOfApplied.get(position);
       return badges ? { kind: 'applied', badges, streak: streak() } : { kind: 'duplicate', held: ledger.held.has(event.data.activity_id) };
     });
+    return { outcomes, enqueued };
   });
 }
 

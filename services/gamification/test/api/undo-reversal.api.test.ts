@@ -121,6 +121,31 @@ it('takes nothing back for a held entry, which is no longer listed nor confirmab
   expect(await boards(user.user_id, date)).toEqual({ day: null, week: null, alltime: null });
 });
 
+it('judges the ceiling on what is left of the day: held entries count, deleted ones (held or counted) do not', async () => {
+  const date = onDay(25);
+  const user = await registerWarrior(gamification);
+  const heldOf = async () => Object.fromEntries((await ledgerRows(user.user_id)).filter((r) => r.source === 'activity').map((r) => [r.source_id, r.held]));
+  // The meeting's daily ceiling is 20: 15 counted, then 6 held (21), then 1 more held (22).
+  const counted = await logActivity(bus, clock, user.user_id, 'meeting', { quantity: 15, localDate: date });
+  const heldSix = await logActivity(bus, clock, user.user_id, 'meeting', { quantity: 6, localDate: date });
+  await inLedger(heldSix);
+  const heldOne = await logActivity(bus, clock, user.user_id, 'meeting', { quantity: 1, localDate: date });
+  await inLedger(heldOne);
+  expect(await heldOf()).toEqual({ [counted.data.activity_id]: false, [heldSix.data.activity_id]: true, [heldOne.data.activity_id]: true });
+
+  // Both held entries and the counted one deleted: the day holds nothing, so 20 fit under the ceiling.
+  for (const entry of [heldSix, heldOne, counted]) await deleteEntry(entry);
+  await eventuallyPasses(async () => expect((await ledgerRows(user.user_id)).filter((r) => r.source === 'reversal')).toHaveLength(3));
+  const fits = await logActivity(bus, clock, user.user_id, 'meeting', { quantity: 20, localDate: date });
+  await inLedger(fits);
+  expect((await heldOf())[fits.data.activity_id]).toBe(false);
+  // And the day is at its ceiling now: one more is held.
+  const above = await logActivity(bus, clock, user.user_id, 'meeting', { quantity: 1, localDate: date });
+  await inLedger(above);
+  expect((await heldOf())[above.data.activity_id]).toBe(true);
+  expect(await dayTotals(user.user_id, date)).toEqual([{ activity_type: 'meeting', quantity: 20 }]);
+});
+
 it('waits for the entry’s log when the deletion arrives first, then reverses it', async () => {
   const date = onDay(36);
   const user = await registerWarrior(gamification);

@@ -43,9 +43,18 @@ export interface Outbox {
   enqueue(trx: Kysely<any>, event: DomainEvent): Promise<void>;
   /**
    * Many events in one statement, in their order (the relay sends them in that order): a batch that
-   * emits an event per row costs one statement, not one per event. Nothing runs for none.
+   * emits an event per row costs one statement, not one per event. Nothing runs for none. Answers
+   * the rows written, for `send` once the transaction has committed.
    */
-  enqueueAll(trx: Kysely<any>, events: readonly DomainEvent[]): Promise<void>;
+  enqueueAll(trx: Kysely<any>, events: readonly DomainEvent[]): Promise<EnqueuedEvents>;
+  /**
+   * Publishes rows of enqueueAll whose transaction has committed, at once and in their order, as
+   * groupInsert does its own: marked published many per statement, left to the relay if a publish
+   * fails. A consumer applying a batch per transaction calls it after each commit instead of
+   * `kick`: the relay's pass (a transaction reading the unpublished rows, then marking them) ran
+   * once per batch, and its read grew with the rows published since the last vacuum.
+   */
+  send(enqueued: EnqueuedEvents): void;
   /**
    * An insert of one row with its event, committed on its own: the row and the event's outbox row
    * go in one statement (atomic like a transaction holding both, in one round trip instead of
@@ -64,6 +73,9 @@ export interface Outbox {
   start(): Promise<void>;
   stop(): Promise<void>;
 }
+
+/** Outbox rows written by enqueueAll, in their order: not to be sent before their transaction commits. */
+export type EnqueuedEvents = ReadonlyArray<{ seq: string; event: DomainEvent }>;
 
 /** The pause between two statements marking directly published rows (see `marks`). */
 const MARK_GAP_MS = 25;
@@ -91,6 +103,9 @@ export function createOutbox(options: OutboxOptions): Outbox {
   // `= any(array(...))` and not `in (select ...)`: PostgreSQL then looks each row up in the primary key
   // instead of joining against a scan of the whole table, which it guesses cheaper for a JSON list.
   const markText = preparedStatement(`update ${schema}.outbox set published_at = $2 where seq = any (array(select value::bigint from json_array_elements_text($1::json)))`);
+  const enqueueAllText = preparedStatement(
+    `insert into ${schema}.outbox (event) select value from jsonb_array_elements($1::jsonb) with ordinality as e(value, n) order by n returning seq::text`,
+  );
   const marks = createBatcher<string>(
     async (seqs) => {
       await database.db.executeQuery(CompiledQuery.raw(markText, [JSON.stringify(seqs), clock.now()]));
@@ -149,13 +164,16 @@ export function createOutbox(options: OutboxOptions): Outbox {
       await sql`insert into ${table} (event) values (${JSON.stringify(event)}::jsonb)`.execute(trx);
     },
     async enqueueAll(trx, events) {
-      if (events.length === 0) return;
+      if (events.length === 0) return [];
       // One JSON parameter, so the statement text is the same for any number of events.
-      await trx.executeQuery(
-        CompiledQuery.raw(`insert into ${schema}.outbox (event) select value from jsonb_array_elements($1::jsonb) with ordinality as e(value, n) order by n`, [
-          JSON.stringify(events),
-        ]),
-      );
+      const written = await trx.executeQuery<{ seq: string }>(CompiledQuery.raw(enqueueAllText, [JSON.stringify(events)]));
+      // The sequence gives the rows their seq in insertion order, which is the events' order.
+      const seqs = written.rows.map((row) => row.seq).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+      return events.map((event, i) => ({ seq: seqs[i]!, event }));
+    },
+    send(enqueued) {
+      if (stopped) return;
+      for (const { seq, event } of enqueued) publishDirectly(seq, event);
     },
     groupInsert<Row extends object>(spec: GroupInsertSpec) {
       const insert = groupInserter(database.db, schema, spec);

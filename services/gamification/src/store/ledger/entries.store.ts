@@ -1,5 +1,6 @@
 import { CompiledQuery } from 'kysely';
 import type { LocalDate, StreakMode } from '@warriors/contracts';
+import { preparedStatement } from '@warriors/kit';
 import { cycleKey, scopeRanges } from '../../domain/badges';
 import type { BadgeContext } from '../../domain/batch-badges';
 import { dayOfTypeKey, type DayOfType } from '../../domain/ceilings';
@@ -55,7 +56,7 @@ const calendarOf = (date: LocalDate) => ({
 });
 
 /** See applyActivityEntries. $1 is the batch: {users, entries, calendar}. */
-const APPLY_ENTRIES = `
+const APPLY_ENTRIES = preparedStatement(`
   with batch as (select $1::json as doc),
   gone as (
     select user_id from ${SCHEMA}.deleted_users
@@ -98,7 +99,7 @@ const APPLY_ENTRIES = `
   )
   select coalesce((select json_agg(user_id) from gone), '[]') as deleted,
     coalesce((select json_agg(source_id) from ledger), '[]') as inserted,
-    coalesce((select json_agg(c) from contexts c), '[]') as contexts`;
+    coalesce((select json_agg(c) from contexts c), '[]') as contexts`);
 
 /**
  * Applies a batch's ledger entries in one statement, run under the users' locks: inserts the
@@ -142,21 +143,25 @@ export async function badgeContextOn(db: Executor, userId: string, date: LocalDa
 }
 
 // $1: {days: [{user_id, local_date, activity_type}], activities: [activity id]}.
-const LEDGER_STATE = `
+const LEDGER_STATE = preparedStatement(`
   with doc as (select $1::json as doc),
   days as (
     select distinct d.* from doc, json_to_recordset(doc -> 'days') as d(user_id text, local_date text, activity_type text)
   ),
   logged as (
-    select d.user_id, d.local_date, d.activity_type, sum(l.quantity)::int as quantity
-    from days d join ${SCHEMA}.ledger l on l.user_id = d.user_id and l.local_date = d.local_date and l.activity_type = d.activity_type
-    -- A deleted entry (its reversal beside it) no longer counts towards the day's ceiling.
-    where ${notReversed('l')}
-    group by d.user_id, d.local_date, d.activity_type
+    -- The daily totals hold the counted entries (a deleted one taken off, a confirmed one added), so
+    -- only the held ones are read from the ledger: few, where summing the day's entries grew with
+    -- every log. A deleted held entry (its reversal beside it) no longer counts towards the ceiling.
+    select d.user_id, d.local_date, d.activity_type,
+      (coalesce((select dt.quantity from ${SCHEMA}.daily_totals dt
+          where dt.user_id = d.user_id and dt.local_date = d.local_date and dt.activity_type = d.activity_type), 0)
+        + coalesce((select sum(l.quantity) from ${SCHEMA}.ledger l
+          where l.user_id = d.user_id and l.held and l.local_date = d.local_date and l.activity_type = d.activity_type and ${notReversed('l')}), 0))::int as quantity
+    from days d
   )
   select coalesce((select json_agg(logged) from logged), '[]') as logged,
     coalesce((select json_agg(source_id) from ${SCHEMA}.ledger
-      where source_id = any (array(select json_array_elements_text(doc -> 'activities') from doc)) and held), '[]') as held`;
+      where source_id = any (array(select json_array_elements_text(doc -> 'activities') from doc)) and held), '[]') as held`);
 
 export interface LedgerState {
   /** A day's logged quantity of a type, held entries included (0 when none). */
