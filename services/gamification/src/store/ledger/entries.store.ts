@@ -24,17 +24,24 @@ export interface AppliedBatch {
 
 const contextKey = (userId: string, date: LocalDate) => `${userId}/${date}`;
 
+const BOUNDED_SCOPES = ['day', 'week', 'month', 'quarter'] as const;
+
+/**
+ * The columns of a calendar row as json_to_record(set) reads them: each bounded scope's first and last
+ * dates as text of their own (a path into a JSON column is parsed again on every totals row it
+ * filters), then the cycle keys.
+ */
+const CALENDAR_COLUMNS = `local_date text, ${BOUNDED_SCOPES.map((scope) => `${scope}_from text, ${scope}_to text`).join(', ')}, cycles json`;
+
 /** A totals row's `column` summed in each scope around the context's date (calendar row `r`), as a JSON object. */
 const sumsPerScope = (column: 'quantity' | 'points') => {
-  const bounded = ['day', 'week', 'month', 'quarter'].map(
-    (scope) => `'${scope}', coalesce(sum(dt.${column}) filter (where dt.local_date between (r.ranges -> '${scope}' ->> 'from') and (r.ranges -> '${scope}' ->> 'to')), 0)::int`,
-  );
+  const bounded = BOUNDED_SCOPES.map((scope) => `'${scope}', coalesce(sum(dt.${column}) filter (where dt.local_date between r.${scope}_from and r.${scope}_to), 0)::int`);
   return `json_build_object(${bounded.join(', ')}, 'lifetime', sum(dt.${column})::int)`;
 };
 
 /**
  * A BadgeContext's columns for user `d.user_id` around `d.local_date`, whose scope ranges and cycle
- * keys are calendar row `r` ({ranges, cycles}).
+ * keys are calendar row `r` (CALENDAR_COLUMNS).
  */
 const BADGE_CONTEXT_COLUMNS = `
       (select coalesce(json_agg(json_build_object('activity_type', activity_type, 'quantity', quantity, 'points', points)), '[]') from (
@@ -49,11 +56,19 @@ const BADGE_CONTEXT_COLUMNS = `
         from ${SCHEMA}.user_badges b where b.user_id = d.user_id and b.cycle_key in (select json_array_elements_text(r.cycles))) as earned`;
 
 /** The calendar row of BADGE_CONTEXT_COLUMNS for `date`: its scopes' ranges and the cycle keys it falls in. */
-const calendarOf = (date: LocalDate) => ({
-  local_date: date,
-  ranges: scopeRanges(date),
-  cycles: (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)),
-});
+const calendarOf = (date: LocalDate) => {
+  const ranges = scopeRanges(date);
+  return {
+    local_date: date,
+    ...Object.fromEntries(
+      BOUNDED_SCOPES.flatMap((scope) => [
+        [`${scope}_from`, ranges[scope].from],
+        [`${scope}_to`, ranges[scope].to],
+      ]),
+    ),
+    cycles: (['daily', 'weekly', 'monthly', 'lifetime'] as const).map((cycle) => cycleKey(cycle, date)),
+  };
+};
 
 /** See applyActivityEntries. $1 is the batch: {users, entries, calendar}. */
 const APPLY_ENTRIES = preparedStatement(`
@@ -91,7 +106,7 @@ const APPLY_ENTRIES = preparedStatement(`
     where u.user_id = any (array(select distinct user_id from counted))
   ),
   calendar as (
-    select c.* from batch, json_to_recordset(doc -> 'calendar') as c(local_date text, ranges json, cycles json)
+    select c.* from batch, json_to_recordset(doc -> 'calendar') as c(${CALENDAR_COLUMNS})
   ),
   contexts as (
     select d.user_id, d.local_date, ${BADGE_CONTEXT_COLUMNS}
@@ -133,7 +148,7 @@ export async function applyActivityEntries(db: Executor, userIds: readonly strin
 const BADGE_CONTEXT = `
   with doc as (select $1::json as doc)
   select ${BADGE_CONTEXT_COLUMNS}
-  from doc, json_to_record(doc -> 'calendar') as r(local_date text, ranges json, cycles json),
+  from doc, json_to_record(doc -> 'calendar') as r(${CALENDAR_COLUMNS}),
     lateral (select doc ->> 'user_id' as user_id, r.local_date) as d`;
 
 /** A user's badge context around `date` as it stands: what badge progress is judged on, as the awards are. */
