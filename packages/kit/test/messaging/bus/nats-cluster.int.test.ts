@@ -61,9 +61,11 @@ describe('the stream on a three-node NATS cluster', () => {
     const grown = await streamInfo('R1_GROWN');
     expect(grown.config.num_replicas).toBe(3);
     expect(grown.state.messages).toBe(5);
-    // The consumer made on the single replica follows the stream onto three nodes.
-    const consumer = await eventuallyPasses(() => jsm.consumers.info('R1_GROWN', 'before_user_all'), 30_000);
-    expect((consumer.cluster?.leader ? 1 : 0) + (consumer.cluster?.replicas?.length ?? 0)).toBe(3);
+    // The consumer made on the single replica follows the stream onto three nodes, a peer at a time.
+    await eventuallyPasses(async () => {
+      const consumer = await jsm.consumers.info('R1_GROWN', 'before_user_all');
+      expect((consumer.cluster?.leader ? 1 : 0) + (consumer.cluster?.replicas?.length ?? 0)).toBe(3);
+    }, 30_000);
 
     await bus({ streamName: 'R1_GROWN' });
     expect((await streamInfo('R1_GROWN')).config.num_replicas).toBe(3);
