@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import type { User } from '@warriors/contracts';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { routes } from '../src/app/routes';
+import { appRoutes } from '../src/app/routes';
 import { makeStore, type RootState } from '../src/lib/store';
 import { initialSessionState } from '../src/lib/session';
 import { weeklyRecap } from './fixtures';
@@ -52,7 +52,7 @@ export function signedOut(): Partial<RootState> {
 /** Renders the whole app at `path` with a fresh store, as the browser would after a page load. */
 export function renderApp(path: string, preloadedState?: Partial<RootState>) {
   const store = makeStore(preloadedState);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(appRoutes(store), { initialEntries: [path] });
   const view = render(
     <Provider store={store}>
       <RouterProvider router={router} />

@@ -1,12 +1,11 @@
-import { StrictMode } from 'react';
+import { StrictMode, useState } from 'react';
 import { Provider } from 'react-redux';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
-import { routes } from './routes';
+import { appRoutes } from './routes';
 import type { AppStore } from '../lib/store';
 
-const router = createBrowserRouter(routes);
-
 export function App({ store }: { store: AppStore }) {
+  const [router] = useState(() => createBrowserRouter(appRoutes(store)));
   return (
     <StrictMode>
       <Provider store={store}>

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
 import { paths } from '../config/paths';
 import { GuestOnly, RequireAuth, SessionGate } from '../features/auth';
+import type { AppStore } from '../lib/store';
 import { Layout } from './Layout';
 import { NotFound } from './NotFound';
 
@@ -12,7 +13,8 @@ const screen = (load: () => Promise<{ default: ComponentType }>): Pick<RouteObje
   lazy: async () => ({ Component: (await load()).default }),
 });
 
-export const routes: RouteObject[] = [
+/** The app's routes; the store readies a screen's first reads while its code loads. */
+export const appRoutes = (store: AppStore): RouteObject[] => [
   {
     element: <SessionGate />,
     hydrateFallbackElement: <LoadingScreen />,
@@ -30,7 +32,14 @@ export const routes: RouteObject[] = [
           {
             element: <RequireAuth />,
             children: [
-              { path: paths.dashboard, ...screen(() => import('./dashboard/DashboardScreen')) },
+              {
+                path: paths.dashboard,
+                lazy: async () => {
+                  const { default: Component, primeFirstScreen } = await import('./dashboard/DashboardScreen');
+                  await primeFirstScreen(store);
+                  return { Component };
+                },
+              },
               { path: paths.leaderboard, ...screen(() => import('../features/leaderboard/LeaderboardScreen')) },
               { path: paths.badges, ...screen(() => import('../features/badges/BadgesScreen')) },
               { path: paths.goals, ...screen(() => import('../features/goals/GoalsScreen')) },

@@ -22,6 +22,11 @@ export function startEarlyRead(url: string, token: string, now: number = Date.no
   waiting.set(keyOf(url, token), { startedAt: now, answer });
 }
 
+/** Whether a read of this GET by this session was started and has not been taken yet. */
+export function hasEarlyRead(url: string, token: string): boolean {
+  return waiting.has(keyOf(url, token));
+}
+
 /** The answer started for this GET and session, if one waits and is still fresh; taking it removes it. */
 export function takeEarlyRead(url: string, token: string, now: number = Date.now()): Promise<Response> | undefined {
   const key = keyOf(url, token);

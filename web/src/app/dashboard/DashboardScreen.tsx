@@ -27,6 +27,9 @@ import { Cockpit } from './Cockpit';
 import { greeting } from './greeting';
 import './dashboard.css';
 
+// The screen's chunk carries what readies its first render (routes.tsx runs it while the chunk loads).
+export { primeFirstScreen } from './first-screen';
+
 /**
  * The screen's panels re-render only when their own props change: the screen itself re-renders for each
  * read that lands (the user, the goals, the logs waiting on the device), each a blocking render on a
@@ -120,9 +123,9 @@ export default function DashboardScreen() {
   const finished = useMemo(() => (campaigns ? finishedThisPeriod(campaigns, now) : NO_GOALS), [campaigns, now]);
   const ringGoals = useMemo(() => (campaigns ? goalsOfThisPeriod(campaigns, now) : NO_GOALS), [campaigns, now]);
   const goalJustSet = useLockLifted(locked);
-  // The Battle Ground sits below the fold on a phone: it renders after the cockpit's first paint, in a
-  // box of its usual height and with its anchor meanwhile, so nothing above it moves and the nav's
-  // Battle Ground scroll finds its place (docs/decisions.md).
+  // The Battle Ground and the promo sit below the fold on a phone: they render (and read) after the
+  // cockpit's first paint, the Battle Ground in a box of its usual height and with its anchor meanwhile,
+  // so nothing above it moves and the nav's Battle Ground scroll finds its place (docs/decisions.md).
   const belowFoldReady = useAfterFirstPaint();
 
   const openDailyGoalForm = useCallback(() => {
@@ -156,7 +159,7 @@ export default function DashboardScreen() {
       </div>
       {user && <StableWeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
       {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" id={BATTLE_GROUND_ID} />}
-      <PromoBanner />
+      {belowFoldReady && <PromoBanner />}
       {badgesOpen && <BadgesModal badges={badges} onClose={() => setBadgesOpen(false)} />}
       {coachOpen && <CoachingPanel hasDailyGoal={dailyGoalSet} onClose={() => setCoachOpen(false)} />}
     </div>
