@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Campaign, CampaignList } from '@warriors/contracts';
 import { useAppSelector } from '../../lib/hooks';
+import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { Panel } from '../../components/Panel';
@@ -38,8 +39,10 @@ export function ActiveGoalsPanel({ campaigns, finished, now, adding, onAddingCha
   const [recommendFrom, setRecommendFrom] = useState<CreatedGoal | null>(null);
   const active = campaigns?.active ?? [];
   const hasGoals = active.length + finished.length > 0;
-  // A warrior without goals sees the form straight away: there is nothing else to show.
-  const formShown = adding || (campaigns !== undefined && !hasGoals);
+  // A warrior without goals sees the form straight away, there being nothing else to show; unasked for,
+  // it waits for the screen's first paint, which it is below on a phone (docs/decisions.md).
+  const painted = useAfterFirstPaint();
+  const formShown = adding || (campaigns !== undefined && !hasGoals && painted);
 
   const created = (goal: CreatedGoal) => {
     onAddingChange(false);

@@ -103,7 +103,8 @@ describe('the Log Activity lock', () => {
       'POST /api/campaigns': jsonResponse(201, campaign()),
     });
     await within(logPanel()).findByText(lockText);
-    await user.click(within(goalsPanel()).getByRole('checkbox', { name: 'Cold Call' }));
+    // The form a new broker sees in Active Goals comes just after the screen's first paint.
+    await user.click(await within(goalsPanel()).findByRole('checkbox', { name: 'Cold Call' }));
     await user.click(within(goalsPanel()).getByRole('button', { name: 'Add Goal' }));
     await waitFor(() => expect(screen.queryByText(lockText)).not.toBeInTheDocument());
     expect(within(goalsPanel()).getByText('Today: 3 Cold Calls')).toBeInTheDocument();
@@ -119,7 +120,8 @@ describe('the Log Activity lock', () => {
     await within(logPanel()).findByText(lockText);
     const confirmationText = 'Daily goal set — start logging';
     expect(within(logPanel()).queryByText(confirmationText)).not.toBeInTheDocument();
-    await user.click(within(goalsPanel()).getByRole('checkbox', { name: 'Cold Call' }));
+    // The form a new broker sees in Active Goals comes just after the screen's first paint.
+    await user.click(await within(goalsPanel()).findByRole('checkbox', { name: 'Cold Call' }));
     await user.click(within(goalsPanel()).getByRole('button', { name: 'Add Goal' }));
 
     const confirmation = await within(logPanel()).findByText(confirmationText);
