@@ -7,7 +7,7 @@ import { firstReadUrl, DASHBOARD_FIRST_READS } from './first-reads';
 
 /**
  * How long the dashboard's first appearance on a page load waits for the reads started with the session
- * (docs/decisions.md, "The dashboard's first screen waits for its first reads"). They are usually in
+ * (docs/decisions.md, "The dashboard's first screen shows with its first reads"). They are usually in
  * before the screen's code; past this, the screen shows without them and fills in as they land.
  */
 export const FIRST_READS_WAIT_MS = 1000;
