@@ -99,6 +99,17 @@ export type ActivityEffects = z.infer<typeof ActivityEffects>;
  */
 export const EFFECTS_SUBJECT = 'effects.activities';
 
+/**
+ * The transient subject (core NATS, not stored) on which a gamification instance says, once per batch,
+ * that it changed the boards: the other gamification instances drop the answers they made stale, and
+ * every social instance tells its sockets 'boards.changed'. A lost notice is never replayed: the
+ * caches' second and the dashboards' polls make up for it.
+ */
+export const BOARDS_CHANGED_SUBJECT = 'gamification.boards.changed';
+/** Who sent it, and whose rows changed (their last activity moved), or null when who is shown may have changed. */
+export const BoardsChangedNotice = z.object({ from: z.string(), user_ids: z.array(z.string()).nullable() });
+export type BoardsChangedNotice = z.infer<typeof BoardsChangedNotice>;
+
 /** One consumer batch's effects; entries are checked one by one, and only by the instance that waits for them. */
 export const EffectsBatch = z.object({ effects: z.array(z.unknown()) });
 export interface EffectsBatch {

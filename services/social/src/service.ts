@@ -1,7 +1,6 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consumeUserEvents, createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { consumeBoardsChanges } from './events/boards-changes.consumer';
 import { listenDeletedAccounts } from './events/deleted-accounts.listener';
 import { listenLiveBoards } from './events/live-boards.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
@@ -13,7 +12,6 @@ import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './liv
 import { pushRoutes } from './routes/push.routes';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
-import { announceBoardsChange } from './use-cases/announce-boards-change.use-case';
 import { projectedUsers } from './store/users.store';
 import { getPublicProfile } from './use-cases/get-public-profile.use-case';
 import { listNudges } from './use-cases/list-nudges.use-case';
@@ -93,8 +91,7 @@ export function createSocialService(ports: SocialPorts): Service {
       subscriptions = await Promise.all([
         listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }), announce: lines.announce }),
         listenDeletedAccounts({ bus, hub, logger }),
-        listenLiveBoards({ bus, hub }),
-        consumeBoardsChanges({ bus, announce: announceBoardsChange({ bus }) }),
+        listenLiveBoards({ bus, hub, logger }),
         consumePulseSources({ bus, pulse }),
         consumePushSources({ bus, apply: pushFromEvents({ db, clock, directory, push }) }),
         consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),

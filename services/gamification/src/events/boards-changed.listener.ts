@@ -1,5 +1,6 @@
+import { BOARDS_CHANGED_SUBJECT, BoardsChangedNotice } from '@warriors/contracts';
 import type { Bus, Logger, Subscription } from '@warriors/kit';
-import { BOARDS_CHANGED_SUBJECT, BoardsChangedNotice, type Leaderboards } from '../use-cases/leaderboards';
+import type { Leaderboards } from '../use-cases/leaderboards';
 
 /** Every instance hears every other's board changes, and drops the answers they made stale. */
 export function listenForBoardChanges(deps: { bus: Bus; leaderboards: Leaderboards; logger: Logger }): Promise<Subscription> {

@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { z } from 'zod';
-import { LEADERBOARD_SIZE, type LeaderboardRow, type LeaderboardWindow, type MyStanding, type RankChange } from '@warriors/contracts';
+import {
+  BOARDS_CHANGED_SUBJECT,
+  LEADERBOARD_SIZE,
+  type BoardsChangedNotice,
+  type LeaderboardRow,
+  type LeaderboardWindow,
+  type MyStanding,
+  type RankChange,
+} from '@warriors/contracts';
 import type { LocalDate } from '@warriors/contracts';
 import { gapToPass, nextAbove, rankChange, visibleRank, visibleTop, type Ranked } from '../domain/ranking';
 import { pointDeltas, windowKey } from '../domain/windows';
@@ -12,15 +19,6 @@ import type { LeaderboardUserDirectory } from './user-directory';
  * changed the boards (BOARDS_CHANGED_SUBJECT), so this bounds only a notice lost with the bus.
  */
 const RESPONSE_TTL_MS = 1000;
-/**
- * The transient subject on which each gamification instance tells the others that it changed the
- * boards, so that none serves a top 20 from before. Outside the stream: a lost notice is made up by
- * RESPONSE_TTL_MS, never replayed.
- */
-export const BOARDS_CHANGED_SUBJECT = 'gamification.boards.changed';
-/** Whose rows changed (their last activity moved), or null when who is shown may have changed: drop everything. */
-export const BoardsChangedNotice = z.object({ from: z.string(), user_ids: z.array(z.string()).nullable() });
-export type BoardsChangedNotice = z.infer<typeof BoardsChangedNotice>;
 /** Distinct (window, date) answers kept: a few dates are "today" somewhere at any time. */
 const MAX_CACHED_RESPONSES = 64;
 /** Members read beyond 20 plus the hidden count, for unknown members that are filtered out too. */

@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
-import { BOARDS_CHANGED_GAP_MS } from '@warriors/contracts';
+import { BOARDS_CHANGED_GAP_MS, BOARDS_CHANGED_SUBJECT, type BoardsChangedNotice } from '@warriors/contracts';
 import { forTheseTests, openPulseSocket, socketUrl, waitFor, type PulseClient } from '@warriors/test-support';
 import { startSocial, withSecondInstance, type TestSocial, type TestUser } from '../support/harness';
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Playing gamification: points of one logged activity reached the ledger and the boards. */
-const awarded = (s: TestSocial, user: TestUser) => {
-  const activityId = randomUUID();
-  return s.event(
-    'points.awarded',
-    { user_id: user.id, points: 7, reason: 'activity', activity_id: activityId, local_date: '2026-03-02', awarded_at: s.clock.now().toISOString() },
-    `points.awarded:${activityId}`,
-  );
+/** Playing a gamification instance: a batch's points (here one user's) reached the boards. */
+const boardsChanged = (s: TestSocial, user: TestUser) => {
+  const notice: BoardsChangedNotice = { from: 'a-gamification-instance', user_ids: [user.id] };
+  return s.bus.publishTransient(BOARDS_CHANGED_SUBJECT, notice);
 };
 
 /** Messages a gap apart may arrive a little closer than the gap, by the network's jitter. */
@@ -30,14 +25,14 @@ async function quiet(client: PulseClient): Promise<void> {
 describe("the live socket's 'boards.changed'", () => {
   const social = forTheseTests(() => startSocial());
 
-  it('follows a score event on every instance: at once, then once more a gap later, and nothing else', () =>
+  it("follows gamification's notice on every instance: at once, then once more a gap later, and nothing else", () =>
     withSecondInstance(social.current, async (other) => {
       const s = social.current;
       const rival = await s.register();
       const watcher = await s.register();
       const clients = await Promise.all([s.url, other.url].map((url) => openPulseSocket(socketUrl(url, watcher.token))));
 
-      await s.bus.publish(awarded(s, rival));
+      await boardsChanged(s, rival);
       await waitFor(() => clients.every((c) => c.boardsChanged.length >= 1), 10_000, "'boards.changed' on both instances' sockets");
       for (const client of clients) {
         await quiet(client);
@@ -48,7 +43,17 @@ describe("the live socket's 'boards.changed'", () => {
       }
     }));
 
-  it('coalesces many score events into a few messages, at most one a gap, the last after the last event', async () => {
+  it('ignores a notice of another shape', async () => {
+    const s = social.current;
+    const watcher = await s.register();
+    const client = await openPulseSocket(socketUrl(s.url, watcher.token));
+    await s.bus.publishTransient(BOARDS_CHANGED_SUBJECT, { boards: 'changed' });
+    await quiet(client);
+    expect(client.boardsChanged).toEqual([]);
+    client.close();
+  });
+
+  it('coalesces many notices into a few messages, at most one a gap, the last after the last event', async () => {
     const s = social.current;
     const rival = await s.register();
     const watcher = await s.register();
@@ -57,7 +62,7 @@ describe("the live socket's 'boards.changed'", () => {
 
     // Twenty a burst, a third of a gap apart: about a gap and a half of awards.
     for (let burst = 0; burst < 3; burst += 1) {
-      await Promise.all(Array.from({ length: events / 3 }, () => s.bus.publish(awarded(s, rival))));
+      await Promise.all(Array.from({ length: events / 3 }, () => boardsChanged(s, rival)));
       if (burst < 2) await pause(BOARDS_CHANGED_GAP_MS / 3);
     }
     const lastPublished = performance.now();
