@@ -8,6 +8,7 @@
  * localStorage (where the web keeps it) before Lighthouse runs, which is then told not to reset storage.
  * The profile's HTTP cache is emptied after seeding, so every run is a first load.
  * REPORTS_DIR=<folder> keeps each full report there (open it in Lighthouse's viewer).
+ * ONLY=/dashboard:mobile (comma-separated route:form pairs) measures only those, for alternated comparisons.
  */
 import { execFile } from 'node:child_process';
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -101,8 +102,10 @@ async function main(): Promise<void> {
       .join(' ')}`,
   );
   console.log('route       form     perf  a11y  bp    seo   FCP     LCP     TBT     CLS');
+  const only = process.env.ONLY?.split(',');
   for (const route of ['/auth', '/dashboard']) {
     for (const formFactor of ['mobile', 'desktop'] as const) {
+      if (only && !only.includes(`${route}:${formFactor}`)) continue;
       const report = await measure(route, formFactor, route === '/auth' ? undefined : token);
       const scores = CATEGORIES.map((category) => String(Math.round(report.categories[category].score * 100)).padEnd(6));
       const metrics = ['first-contentful-paint', 'largest-contentful-paint', 'total-blocking-time', 'cumulative-layout-shift'].map((id) =>
