@@ -26,13 +26,24 @@ export function testUser(overrides: Partial<UserProjection> = {}): UserProjectio
   };
 }
 
+/**
+ * How long a registration may take to reach a projection: the user.* consumers take one event at a
+ * time, so a test registering a crowd at once waits for the whole queue; on a slow, busy machine that
+ * took more than 5 s. A deadline, not a measure: the wait ends as soon as the row is there.
+ */
+const PROJECTION_WAIT_MS = 30_000;
+
 /** Plays auth: publishes user.registered and waits until the service's projection (`<schema>.users`) holds the user. */
 export async function registerTestUser(bus: Bus, database: Database, schema: string, user: UserProjection, occurredAt: string): Promise<void> {
   await bus.publish({ id: randomUUID(), type: 'user.registered', v: 1, occurredAt, data: user });
-  await eventually(`projection of ${user.user_id} in ${schema}`, async () => {
-    const found = await sql`select 1 from ${sql.table(`${schema}.users`)} where user_id = ${user.user_id}`.execute(database.db);
-    return found.rows.length > 0 ? true : undefined;
-  });
+  await eventually(
+    `projection of ${user.user_id} in ${schema}`,
+    async () => {
+      const found = await sql`select 1 from ${sql.table(`${schema}.users`)} where user_id = ${user.user_id}`.execute(database.db);
+      return found.rows.length > 0 ? true : undefined;
+    },
+    PROJECTION_WAIT_MS,
+  );
 }
 
 export interface ActivityOptions {
