@@ -23,6 +23,7 @@ export * from './messaging/batch-apply';
 export * from './messaging/deleted-entries';
 export * from './messaging/user-projection';
 export * from './messaging/batcher';
+export * from './messaging/board-changes';
 export * from './runtime';
 export * from './metrics';
 export * from './ttl-cache';

@@ -1,5 +1,4 @@
-import { BOARDS_CHANGED_SUBJECT, BoardsChangedNotice } from '@warriors/contracts';
-import type { Bus, Logger, Subscription } from '@warriors/kit';
+import { listenToBoardChanges, type Bus, type Logger, type Subscription } from '@warriors/kit';
 import type { SocketHub } from '../live/socket-hub';
 
 /**
@@ -8,8 +7,5 @@ import type { SocketHub } from '../live/socket-hub';
  * subscription, not a durable: a missed notice is made up by the dashboards' polls, never replayed.
  */
 export function listenLiveBoards(deps: { bus: Bus; hub: SocketHub; logger: Logger }): Promise<Subscription> {
-  return deps.bus.subscribeTransient(BOARDS_CHANGED_SUBJECT, (payload) => {
-    if (BoardsChangedNotice.safeParse(payload).success) deps.hub.boardsChanged();
-    else deps.logger.warn({ subject: BOARDS_CHANGED_SUBJECT }, 'board change notice of an unknown shape ignored');
-  });
+  return listenToBoardChanges(deps, () => deps.hub.boardsChanged());
 }
