@@ -59,17 +59,8 @@ const contractsFolder = (contractsIndex: string) => contractsIndex.slice(0, cont
 
 /** Every module loaded with `import()` anywhere in the app: each is the root of a lazy chunk. */
 function lazyRoots(ctx: Rolldown.ChunkingContext, entry: string): Set<string> {
-  const seen = new Set<string>();
-  const lazy = new Set<string>();
-  const pending = [entry];
-  for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const info = ctx.getModuleInfo(id);
-    pending.push(...(info?.importedIds ?? []), ...(info?.dynamicallyImportedIds ?? []));
-    for (const target of info?.dynamicallyImportedIds ?? []) lazy.add(target);
-  }
-  return lazy;
+  const everything = reachable(ctx, entry, (info) => [...info.importedIds, ...info.dynamicallyImportedIds]);
+  return new Set([...everything].flatMap((id) => ctx.getModuleInfo(id)?.dynamicallyImportedIds ?? []));
 }
 
 /**
@@ -78,12 +69,18 @@ function lazyRoots(ctx: Rolldown.ChunkingContext, entry: string): Set<string> {
  * package has no side effects), and those are placed by the rule above.
  */
 function staticClosure(ctx: Rolldown.ChunkingContext, root: string, contractsIndex: string): Set<string> {
+  return reachable(ctx, root, (info, id) => (id === contractsIndex ? [] : info.importedIds));
+}
+
+/** The modules reached from `root` following, from each module, the imports `next` picks. */
+function reachable(ctx: Rolldown.ChunkingContext, root: string, next: (info: Rolldown.ModuleInfo, id: string) => readonly string[]): Set<string> {
   const seen = new Set<string>();
   const pending = [root];
   for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
     if (seen.has(id)) continue;
     seen.add(id);
-    if (id !== contractsIndex) pending.push(...(ctx.getModuleInfo(id)?.importedIds ?? []));
+    const info = ctx.getModuleInfo(id);
+    if (info) pending.push(...next(info, id));
   }
   return seen;
 }
