@@ -121,7 +121,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.set('trust proxy', options.trustProxyHops);
   app.use(requestContext(logger, options.metrics?.timeRequests(gatewayRouteOf)));
   // The gateway is the edge: every answer, proxied or its own, gets the browser's security headers here.
-  app.use(securityHeaders({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }));
+  app.use(securityHeaders({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }, isApiPath));
   if (options.metrics) watchPools(options.metrics, pools);
 
   const clientConfig: ClientConfig = options.clientConfig ?? { promo_url: null };

@@ -262,6 +262,59 @@ describe('gateway security headers', () => {
       await front.close();
     }
   });
+
+  it('gives an API answer, proxied or its own, a policy that allows nothing and no page-only header, and lets a service name its own policy', async () => {
+    const upstream = await misbehavingUpstream((req, res) => {
+      const picture = req.url?.startsWith('/api/users/');
+      res.writeHead(200, picture ? { 'content-type': 'image/png', 'content-security-policy': "default-src 'none'; sandbox" } : { 'content-type': 'application/json' });
+      res.end(picture ? 'png' : '{}');
+    });
+    const pools = { activity: new UpstreamPool('activity', [upstream.url]), auth: new UpstreamPool('auth', [upstream.url]) };
+    const gateway = createGateway({ logger, pools, trustProxyHops: 0, authAttemptsPerMinute: 1000 });
+    const front = await listen(gateway.app, 0);
+    const securityHeadersOf = (res: Response) =>
+      Object.fromEntries(
+        [
+          'content-security-policy',
+          'strict-transport-security',
+          'x-content-type-options',
+          'cross-origin-resource-policy',
+          'cross-origin-opener-policy',
+          'referrer-policy',
+          'x-frame-options',
+          'x-dns-prefetch-control',
+          'x-xss-protection',
+        ].map((name) => [name, res.headers.get(name)]),
+      );
+    const apiHeaders = {
+      'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
+      'strict-transport-security': 'max-age=31536000; includeSubDomains',
+      'x-content-type-options': 'nosniff',
+      'cross-origin-resource-policy': 'same-origin',
+      'cross-origin-opener-policy': null,
+      'referrer-policy': null,
+      'x-frame-options': null,
+      'x-dns-prefetch-control': null,
+      'x-xss-protection': null,
+    };
+    try {
+      expect(securityHeadersOf(await fetch(`${front.url}/api/activity`))).toEqual(apiHeaders);
+      expect(securityHeadersOf(await fetch(`${front.url}/api/client-config`))).toEqual(apiHeaders);
+      expect(securityHeadersOf(await fetch(`${front.url}/api/no-such-route`))).toEqual(apiHeaders);
+      expect(securityHeadersOf(await fetch(`${front.url}/api/users/u1/picture`))['content-security-policy']).toBe("default-src 'none'; sandbox");
+      // Everything else may be a page: helmet's whole set.
+      const page = securityHeadersOf(await fetch(`${front.url}/healthz`));
+      expect(page['content-security-policy']).toContain("script-src 'self'");
+      expect(page).toMatchObject({
+        'cross-origin-opener-policy': 'same-origin',
+        'referrer-policy': 'no-referrer',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-content-type-options': 'nosniff',
+      });
+    } finally {
+      await Promise.all([front.close(), upstream.close()]);
+    }
+  });
 });
 
 describe('gateway rate limits on sign-up and login', () => {
