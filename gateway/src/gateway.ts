@@ -173,7 +173,8 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   const proxyOptions: ProxyOptions<http.IncomingMessage, http.ServerResponse> = {
     changeOrigin: false,
-    xfwd: true,
+    // No service reads X-Forwarded-*: the client's address matters only here, at the edge (rate limits).
+    xfwd: false,
     proxyTimeout: options.upstreamTimeoutMs ?? 30_000,
     // With an agent timeout set, Node drops an idle upstream socket a second before the upstream's own
     // Keep-Alive timeout (its `Keep-Alive: timeout=N` hint); without it the gateway could reuse a

@@ -99,8 +99,10 @@ describe('gateway', () => {
     const res = await fetch(`${front.url}/api/me`, { headers: { 'x-request-id': given } });
     expect(((await res.json()) as { requestId: string }).requestId).toBe(given);
     expect(res.headers.get('x-request-id')).toBe(given);
-    const made = (await (await fetch(`${front.url}/api/me`)).json()) as { requestId: string };
+    const made = (await (await fetch(`${front.url}/api/me`)).json()) as { requestId: string; forwardedFor?: string };
     expect(made.requestId).toMatch(/^[0-9a-f-]{36}$/);
+    // The client's address is the edge's business (rate limits): no X-Forwarded-* is made for the services.
+    expect(made.forwardedFor).toBeUndefined();
   });
 
   it('answers 404 {detail} for an /api path no service owns', async () => {
