@@ -18,7 +18,7 @@ const KEPT_FOR_API = new Set(['strict-transport-security', 'x-content-type-optio
  * dozen middlewares. Pages and the web app's files get all of them; an answer on a path `isApi` names
  * gets a CSP that allows nothing, and of the rest only the type, cross-origin and https rules: the
  * others (opener policy, agent cluster, referrer, DNS prefetch, download and cross-domain policies,
- * the XSS auditor's switch) govern documents, and were two thirds of every API answer's header bytes.
+ * the XSS auditor's switch) govern documents, and were three quarters of every API answer's header bytes.
  * An upstream's own header of the same name (a picture's sandbox CSP) still wins: the proxy copies the
  * upstream's headers over these.
  */
