@@ -20,4 +20,12 @@ describe('enUsNumber', () => {
     expect(enUsNumber(1250)).toBe('1,250');
     expect(enUsNumber(1234567)).toBe('1,234,567');
   });
+
+  it('writes every number as Intl does, whole or not', () => {
+    const intl = new Intl.NumberFormat('en-US');
+    const samples = [0, -0, 7, -7, 999, 1000, -1000, 99_999, 100_000, 123_456_789, -987_654_321, Number.MAX_SAFE_INTEGER, -Number.MAX_SAFE_INTEGER];
+    const unsafe = [2 ** 60, 1.5, -2.25, 1234.5678, 0.1 + 0.2, NaN, Infinity, -Infinity];
+    for (const value of [...samples, ...unsafe]) expect(enUsNumber(value)).toBe(intl.format(value));
+    for (let value = -20_000; value <= 2_000_000; value += 997) expect(enUsNumber(value)).toBe(intl.format(value));
+  });
 });

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { Challenge } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
+import { enUsNumber } from '../../lib/counted';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 
@@ -52,7 +53,7 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
         )}
         {showOwnPoints && (
           <li className="challenge-card__mine">
-            <Icon icon={UI_ICONS.myPoints} size={16} /> Your points: {challenge.my_points.toLocaleString('en-US')}
+            <Icon icon={UI_ICONS.myPoints} size={16} /> Your points: {enUsNumber(challenge.my_points)}
           </li>
         )}
       </ul>

@@ -5,6 +5,7 @@ import { Button } from '../../components/Button';
 import { Modal } from '../../components/Modal';
 import { errorMessage } from '../../lib/api-error';
 import { formatDate } from '../../lib/relative-time';
+import { enUsNumber } from '../../lib/counted';
 import { useGetPublicChallengeQuery, useJoinChallengeMutation } from './api';
 import { ChallengeFacts } from './ChallengeFacts';
 import { pointsText, warriorsText } from './challenge-rules';
@@ -81,7 +82,7 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onAccepted, o
             goals={challenge.activity_goals}
             goalText={(goal) => (
               <>
-                {goal.label}: {goal.count.toLocaleString('en-US')}
+                {goal.label}: {enUsNumber(goal.count)}
               </>
             )}
           />

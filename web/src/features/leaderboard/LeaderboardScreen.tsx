@@ -17,7 +17,7 @@ import { useProfilePopup } from './use-profile-popup';
 import './leaderboard.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 import { RankMark } from '../../components/icons/awards';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 
 /** How often the Active/Offline status is re-judged against the clock. */
 const STATUS_REFRESH_MS = 30_000;
@@ -91,7 +91,7 @@ function LeaderboardTable({ period }: { period: LeaderboardWindow }) {
                   </button>
                   {isViewer && <span className="you-tag"> (You)</span>}
                 </td>
-                <td className="board-table__points">{row.points.toLocaleString('en-US')}</td>
+                <td className="board-table__points">{enUsNumber(row.points)}</td>
                 <td>
                   <StatusCell active={isActive(row, viewer?.id, now)} />
                 </td>

@@ -3,7 +3,7 @@ import { Avatar } from '../../components/Avatar';
 import { Modal } from '../../components/Modal';
 import { PrivateNotice, ProfileFacts, type ProfileFact } from '../../components/ProfileFacts';
 import { hasStatus } from '../../lib/api-error';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 import { formatDate } from '../../lib/relative-time';
 import { useLogFailure } from '../../lib/use-log-failure';
 import { useAppSelector } from '../../lib/hooks';
@@ -23,7 +23,7 @@ interface ProfilePopupProps {
 function PublicDetails({ profile, own }: { profile: PublicProfile; own: boolean }) {
   const facts: ProfileFact[] = [
     ['Member since', formatDate(profile.created_at)],
-    ['Total points', profile.total_points.toLocaleString('en-US')],
+    ['Total points', enUsNumber(profile.total_points)],
     ['Streak', counted(profile.streak_days, 'day')],
   ];
   return (

@@ -1,5 +1,5 @@
 import { addDays, isoWeekStart, localDate, startOfLocalDay, type LocalDate, type RecapFigure, type RecapWeek, type User } from '@warriors/contracts';
-import { counted } from '../../lib/counted';
+import { counted, enUsNumber } from '../../lib/counted';
 import { parseServerTime } from '../../lib/relative-time';
 
 const MONDAY = 1;
@@ -30,7 +30,7 @@ export const directionOf = (change: number): Direction => (change > 0 ? 'up' : c
 /** '+40', '−3' (a minus sign, not a hyphen), 'same'. */
 export function signedChange(change: number): string {
   if (change === 0) return 'same';
-  return `${change > 0 ? '+' : '−'}${Math.abs(change).toLocaleString('en-US')}`;
+  return `${change > 0 ? '+' : '−'}${enUsNumber(Math.abs(change))}`;
 }
 
 /** '+40 vs. the week before', '−3 vs. the week before', 'Same as the week before'. */
