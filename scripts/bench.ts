@@ -8,6 +8,8 @@
 //     alternated in BENCH_PAIRS pairs
 //   - event-to-leaderboard freshness: from the POST's answer to the point showing on /api/leaderboard/today
 //   - the Battle Pulse's fan-out to 5,000 sockets on /ws through the gateway (scripts/bench/pulse-fanout.ts)
+//   - the floor: logging with no consumer at all (activity waiting for no effects), alternated with the
+//     bare route, and its CPU per log: what the gateway and activity cost before any consumer does
 //   - rebuilding the boards from the ledger for 100,000 warriors (scripts/bench/ledger-rebuild.ts)
 //   - the embedded product (`npm start`) as a process: logs/s and leaderboard reads/s (scripts/bench/embedded.ts)
 //   - the embedded mode's in-process leaderboard at 100k members (scripts/bench/memory-store.ts)
@@ -35,7 +37,7 @@ import { measureLedgerRebuild } from './bench/ledger-rebuild';
 import { load, loggingLoad, LOGS_PER_WARRIOR_UNDER_CEILINGS, type LoadSettings, type Row } from './bench/load';
 import { measureMemoryStore } from './bench/memory-store';
 import { measurePulseFanout } from './bench/pulse-fanout';
-import { costVerdict, median, percentile, printVerdicts, ratioVerdict, type Verdict } from './bench/verdicts';
+import { costVerdict, median, pairwiseRatios, percentile, printVerdicts, ratioVerdict, type Verdict } from './bench/verdicts';
 
 const SETTINGS: LoadSettings = { connections: Number(process.env.BENCH_CONNECTIONS ?? 50), durationS: Number(process.env.BENCH_DURATION ?? 10) };
 const USERS = Number(process.env.BENCH_USERS ?? 200);
@@ -166,6 +168,8 @@ async function main(): Promise<void> {
   const consumerRuns = new Map<string, { attached: Row[]; detached: Row[] }>();
   const logCpu = new CpuTally();
   const bareCpu = new CpuTally();
+  const floorCpu = new CpuTally();
+  const floorRuns = { bare: [] as Row[], logging: [] as Row[] };
   try {
     const api = apiClient(stack.url);
     console.log(`Signing up ${USERS} warriors and seeding the boards...`);
@@ -321,6 +325,19 @@ async function main(): Promise<void> {
       spread: `p50 ${percentile(pooled, 50).toFixed(1)} ms; each event's p99 ${Math.min(...eventP99s).toFixed(0)}–${Math.max(...eventP99s).toFixed(0)} ms over ${PULSE_EVENTS} events`,
       pass: percentile(pooled, 99) <= TARGETS.fanoutP99Ms,
     });
+    console.log(`Measuring the floor (logging with no consumer attached) in ${PAIRS} alternated rounds with the bare route...`);
+    // Last on the stack: the consumers stay stopped, and the logs they never took wait in the stream.
+    for (const consumer of CONSUMERS) await stack.stop(consumer);
+    await startActivity([]);
+    await warm(logging);
+    for (let pair = 1; pair <= PAIRS; pair++) {
+      floorRuns.bare.push(await measure(`GET ${BARE_PATH} (bare express behind the gateway), floor round ${pair}`, gatewayBare));
+      const floorBefore = cpuSnapshot(cpuGroups());
+      const floor = await measure(`POST /api/activity (no consumer attached: the floor), round ${pair}`, logging);
+      floorCpu.add(floorBefore, cpuSnapshot(cpuGroups()), floor.ok);
+      floorRuns.logging.push(floor);
+    }
+    allRows.push(...floorRuns.bare, ...floorRuns.logging);
     fanoutLines = [
       `pulse fan-out: ${PULSE_EVENTS} nudges one after another, each timed from its request's start to its pulse line's arrival on every socket; ${(fanout.connectMs / 1000).toFixed(1)} s to open the sockets`,
       `resident memory per 1,000 open sockets: social ${(fanout.rssKbPerThousand.social / 1024).toFixed(1)} MiB, gateway ${(fanout.rssKbPerThousand.gateway / 1024).toFixed(1)} MiB`,
@@ -374,6 +391,7 @@ async function main(): Promise<void> {
 
   const perLog = logCpu.perUnit();
   const perBare = bareCpu.perUnit();
+  const perFloorLog = floorCpu.perUnit();
   const ours = (figures: Array<{ name: string; ms: number }>) => figures.filter((c) => !c.name.includes('shared')).reduce((sum, c) => sum + c.ms, 0);
   const everything = (figures: Array<{ name: string; ms: number }>) => figures.reduce((sum, c) => sum + c.ms, 0);
   const passed = verdicts.filter((v) => v.pass).length;
@@ -402,15 +420,26 @@ async function main(): Promise<void> {
   medianRow('GET /api/leaderboard/today', runs.board);
   medianRow(`challenge board, ${CHALLENGE_MEMBERS.toLocaleString('en-US')} members`, runs.crowd);
   medianRow('POST /api/activity, every consumer attached', runs.logging);
+  medianRow('POST /api/activity, no consumer attached (the floor)', floorRuns.logging);
   for (const row of [embedded.logs, embedded.reads]) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
-  console.log(`\nCPU per log over the ${PAIRS} logging rounds (from /proc, until the consumers caught up; the shared servers also carry other loads on the machine):\n`);
-  console.log('| process | CPU ms per log |');
-  console.log('|---|---:|');
-  for (const { name, ms } of perLog) console.log(`| ${name} | ${ms.toFixed(2)} |`);
-  console.log(`| total without the shared servers | ${ours(perLog).toFixed(2)} |`);
-  console.log(`| total with them | ${everything(perLog).toFixed(2)} |`);
   console.log(
-    `\nbare requests per log: ${(ours(perLog) / ours(perBare)).toFixed(1)} (with the shared servers ${(everything(perLog) / everything(perBare)).toFixed(1)}) — ` +
+    `\nThe floor, logging with no consumer attached (activity waiting for no effects), against the gateway's bare route in ${PAIRS} alternated rounds: ` +
+      `${median(pairwiseRatios(floorRuns.logging, floorRuns.bare)).toFixed(3)} (${pairwiseRatios(floorRuns.logging, floorRuns.bare)
+        .map((r) => r.toFixed(3))
+        .join(', ')}): no consumer's work can raise logging above it.`,
+  );
+  console.log(
+    `\nCPU per log (from /proc; the shared servers also carry other loads on the machine), over the ${PAIRS} logging rounds with every consumer attached (until the consumers caught up) and over the ${PAIRS} floor rounds:\n`,
+  );
+  console.log('| process | every consumer attached, CPU ms per log | no consumer (the floor) |');
+  console.log('|---|---:|---:|');
+  const floorOf = (name: string) => perFloorLog.find((c) => c.name === name)?.ms ?? 0;
+  for (const { name, ms } of perLog) console.log(`| ${name} | ${ms.toFixed(2)} | ${floorOf(name).toFixed(2)} |`);
+  console.log(`| total without the shared servers | ${ours(perLog).toFixed(2)} | ${ours(perFloorLog).toFixed(2)} |`);
+  console.log(`| total with them | ${everything(perLog).toFixed(2)} | ${everything(perFloorLog).toFixed(2)} |`);
+  console.log(
+    `\nbare requests per log: ${(ours(perLog) / ours(perBare)).toFixed(1)} (with the shared servers ${(everything(perLog) / everything(perBare)).toFixed(1)}; ` +
+      `the floor ${(ours(perFloorLog) / ours(perBare)).toFixed(1)} and ${(everything(perFloorLog) / everything(perBare)).toFixed(1)}) — ` +
       `the total CPU per log divided by the total CPU per request of the gateway's bare route, read from the same processes over its ${PAIRS} rounds ` +
       `(${ours(perBare).toFixed(3)} ms without the shared servers, of which gateway ${perBare.find((c) => c.name === 'gateway')!.ms.toFixed(3)} and the bare JSON server ${perBare.find((c) => c.name === 'bare JSON server')!.ms.toFixed(3)}).`,
   );
