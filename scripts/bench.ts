@@ -422,11 +422,12 @@ async function main(): Promise<void> {
   medianRow('POST /api/activity, every consumer attached', runs.logging);
   medianRow('POST /api/activity, no consumer attached (the floor)', floorRuns.logging);
   for (const row of [embedded.logs, embedded.reads]) console.log(`| ${row.scenario} | ${row.rps} | ${row.p50} | ${row.p99} | ${row.errors} |`);
+  const floorRatios = pairwiseRatios(floorRuns.logging, floorRuns.bare);
   console.log(
     `\nThe floor, logging with no consumer attached (activity waiting for no effects), against the gateway's bare route in ${PAIRS} alternated rounds: ` +
-      `${median(pairwiseRatios(floorRuns.logging, floorRuns.bare)).toFixed(3)} (${pairwiseRatios(floorRuns.logging, floorRuns.bare)
-        .map((r) => r.toFixed(3))
-        .join(', ')}): no consumer's work can raise logging above it.`,
+      (floorRatios.length > 0
+        ? `${median(floorRatios).toFixed(3)} (${floorRatios.map((r) => r.toFixed(3)).join(', ')}): no consumer's work can raise logging above it.`
+        : 'n/a, no round had answers on both sides.'),
   );
   console.log(
     `\nCPU per log (from /proc; the shared servers also carry other loads on the machine), over the ${PAIRS} logging rounds with every consumer attached (until the consumers caught up) and over the ${PAIRS} floor rounds:\n`,
