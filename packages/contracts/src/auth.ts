@@ -166,6 +166,10 @@ export const User = z.object({
   streak_protected: z.boolean(),
   badges: z.array(Badge),
   created_at: z.string(),
+  /** Whether the broker opened the verification link sent to `email`. */
+  email_verified: z.boolean(),
+  /** An address change waiting for its confirmation link to be opened (the new address), or null. */
+  pending_email: z.string().nullable(),
 });
 export type User = z.infer<typeof User>;
 
@@ -191,3 +195,55 @@ export const UserSearchResult = z.object({
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 
 export const MessageResponse = z.object({ detail: z.string() });
+
+/** The email of sign-up, as every form that takes an address reads it. */
+const EmailAddress = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email({ message: 'Enter a valid email address' }));
+
+const NewPassword = z
+  .string({ message: 'Password is required' })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(200, 'Password must be at most 200 characters');
+
+/** A link's token: random base64url text, so anything long or odd names no token and must not reach SQL. */
+const LinkToken = z.string({ message: 'token is required' }).trim().min(1, 'token is required').max(200, 'token is invalid');
+
+export const ForgotPasswordBody = z.object({ email: EmailAddress });
+export const ResetPasswordBody = z.object({ token: LinkToken, password: NewPassword });
+export const VerifyEmailBody = z.object({ token: LinkToken });
+export const ChangeEmailBody = z.object({ email: EmailAddress, password: z.string({ message: 'Password is required' }).min(1, 'Password is required') });
+export const ChangePasswordBody = z.object({
+  current_password: z.string({ message: 'Current password is required' }).min(1, 'Current password is required'),
+  new_password: NewPassword,
+});
+export type ForgotPasswordBody = z.input<typeof ForgotPasswordBody>;
+export type ResetPasswordBody = z.input<typeof ResetPasswordBody>;
+export type VerifyEmailBody = z.input<typeof VerifyEmailBody>;
+export type ChangeEmailBody = z.input<typeof ChangeEmailBody>;
+export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
+
+/** POST /api/email/verify answers the user; so does PUT /api/settings/email (with pending_email set). */
+export const UserResponse = z.object({ user: User });
+
+/** How long each link of an account mail stays valid. */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+export const EMAIL_VERIFY_TTL_HOURS = 48;
+
+export const ACCOUNT_MESSAGES = {
+  forgotAccepted: "If an account exists for that email, we've sent a link to reset the password.",
+  resetInvalid: 'This reset link is invalid or has expired.',
+  verifyInvalid: 'This verification link is invalid or has expired.',
+  verifySent: "We've sent a new verification link to your email.",
+  alreadyVerified: 'Your email is already verified.',
+  wrongPassword: 'Incorrect password',
+  wrongCurrentPassword: 'Current password is incorrect',
+  emailChangeSent: "We've sent a link to your new address. The change applies once you open it.",
+  sameEmail: 'That is already your email.',
+  passwordChanged: 'Password changed. Other devices have been signed out.',
+  sessionsRevoked: 'Signed out of all other devices.',
+  tooManyForgot: 'Too many reset requests. Please try again later.',
+  tooManyResend: 'Too many verification emails. Please try again later.',
+} as const;

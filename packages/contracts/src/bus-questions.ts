@@ -15,7 +15,8 @@ import {
   UserStatsReply,
   UserStatsRequest,
 } from './events';
-import { CompletedGoalsReply, CompletedGoalsRequest } from './recap';
+import { CompletedGoalsReply, CompletedGoalsRequest, WeeklyRecap } from './recap';
+import { MailDigestSocialReply, MailDigestSocialRequest, PendingInvitesReply, PendingInvitesRequest, WeeklyRecapRequest } from './mail';
 import { ActivityCountsByWindow } from './social';
 import { HeldEntriesReply, HeldEntriesRequest } from './export';
 
@@ -64,4 +65,10 @@ export const BUS_QUESTIONS = {
   completedGoals: question('campaigns-reports.user-completed-goals', CompletedGoalsRequest, CompletedGoalsReply),
   /** gamification answers which of a page of a user's activities are held above a daily ceiling (the exports' held column). */
   heldEntries: question('gamification.entries.held', HeldEntriesRequest, HeldEntriesReply),
+  /** gamification answers a user's weekly recap: the mail service's Monday mail. */
+  weeklyRecap: question('gamification.user.weekly-recap', WeeklyRecapRequest, WeeklyRecap),
+  /** social answers the daily digest's nudges and whether the broker has a push device (the digest is for those without). */
+  mailDigestSocial: question('social.user.mail-digest', MailDigestSocialRequest, MailDigestSocialReply),
+  /** challenges answers a user's pending invitations since an instant (the daily digest). */
+  pendingInvites: question('challenges-reports.user-pending-invites', PendingInvitesRequest, PendingInvitesReply),
 } as const;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ActivityType } from './activity';
 import { Badge, BadgeType, StreakMode } from './gamification';
 import { PictureUrl } from './picture';
+import { MailRequest } from './mail';
 import { ProfileDetails, ProfileStats } from './social';
 
 /**
@@ -46,6 +47,23 @@ export type UserProjection = z.infer<typeof UserProjection>;
 export const UserRegistered = envelope('user.registered', UserProjection.extend({ email: z.string().optional() }));
 export const UserUpdated = envelope('user.updated', UserProjection);
 export const UserDeleted = envelope('user.deleted', z.object({ user_id: z.string() }));
+/**
+ * Its owner proved they read the address (the sign-up's link, or a confirmed change of address):
+ * challenges attaches the address's pending email invites, the mail service sends it digests.
+ */
+export const UserEmailVerified = envelope('user.email_verified', z.object({ user_id: z.string(), email: z.string() }));
+/**
+ * Every token of the user signed before this credential version stops working (a password reset or
+ * change, 'Sign out of all devices'): each service refuses a token whose `cv` is lower, and the live
+ * socket closes those connections. Versions only grow.
+ */
+export const UserSessionsRevoked = envelope('user.sessions_revoked', z.object({ user_id: z.string(), credential_version: z.number().int().positive() }));
+
+/**
+ * A mail to send (auth's and challenges' outboxes, in the transaction of what caused it): the mail
+ * service queues it once by the event id, which is also the root of its Message-ID.
+ */
+export const MailRequested = envelope('mail.requested', MailRequest);
 
 /** An entry's figures, as activity.logged and activity.deleted carry them. */
 const EntryFigures = z.object({
@@ -188,6 +206,9 @@ export const DomainEvent = z.discriminatedUnion('type', [
   UserRegistered,
   UserUpdated,
   UserDeleted,
+  UserEmailVerified,
+  UserSessionsRevoked,
+  MailRequested,
   ActivityLogged,
   ActivityDeleted,
   BadgeEarned,
@@ -225,6 +246,9 @@ export const SUBJECTS = {
   'user.registered': 'user.registered',
   'user.updated': 'user.updated',
   'user.deleted': 'user.deleted',
+  'user.email_verified': 'user.email_verified',
+  'user.sessions_revoked': 'user.sessions_revoked',
+  'mail.requested': 'mail.requested',
   'activity.logged': 'activity.logged',
   'activity.deleted': 'activity.deleted',
   'badge.earned': 'badge.earned',

@@ -32,3 +32,4 @@ export * from './client-config';
 export * from './export-paths';
 export * from './export';
 export * from './push';
+export * from './mail';

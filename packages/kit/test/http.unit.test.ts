@@ -44,11 +44,11 @@ describe('app factory', () => {
       res.json({ id: req.user!.id, requestId: req.id });
     });
     // 'gone' is a deleted account; 'unreachable' stands for a check whose database dropped the connection.
-    const isDeleted = async (userId: string) => {
-      if (userId === 'unreachable') throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
-      return userId === 'gone';
+    const isRevoked = async (user: { id: string }) => {
+      if (user.id === 'unreachable') throw Object.assign(new Error('Connection terminated unexpectedly'), { code: '57P01' });
+      return user.id === 'gone';
     };
-    router.get('/live-only', requireAuth(signer, { isDeleted }), (req, res) => {
+    router.get('/live-only', requireAuth(signer, { isRevoked }), (req, res) => {
       res.json({ id: req.user!.id });
     });
     const app = createApp({ logger, metrics: createMetrics().forService('kit-test'), routes: [router], largeBodyPaths: { '/big': '1mb' }, jsonLimit: '1kb' });

@@ -76,7 +76,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     recent: listRecentActivities(reportDeps),
     countsByWindow: countActivitiesByWindow(reportDeps),
   };
-  const readAuth = requireAuth(ports.tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) });
+  const readAuth = requireAuth(ports.tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   const app = createApp({
     metrics: ports.metrics,
     logger: ports.logger,

@@ -20,7 +20,7 @@ import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { answerCampaignsQuestions } from './routes/campaigns.replies';
 import { campaignsRoutes } from './routes/campaigns.routes';
 import { SCHEMA, type CampaignsDatabase } from './store/schema';
-import { isDeleted, projectedUsers } from './store/users.store';
+import { projectedUsers } from './store/users.store';
 import { createCampaign } from './use-cases/create-campaign.use-case';
 import { deleteCampaign } from './use-cases/delete-campaign.use-case';
 import { joinCampaign } from './use-cases/join-campaign.use-case';
@@ -47,7 +47,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
     deleteOrLeave: deleteCampaign(deps),
     leaveGoal: leaveGoal(deps),
   };
-  const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
+  const auth = requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   const app = createApp({
     metrics: ports.metrics,
     logger,

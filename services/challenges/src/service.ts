@@ -22,7 +22,7 @@ import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domain/rate-limits';
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
-import { isDeleted, projectedUsers } from './store/users.store';
+import { projectedUsers } from './store/users.store';
 import { createBoardPages } from './use-cases/board-pages';
 import { createChallengeRateLimits } from './use-cases/challenge-rate-limits';
 import { acceptInvite } from './use-cases/accept-invite.use-case';
@@ -78,7 +78,7 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     pages.clear();
     return rebuilt;
   });
-  const liveAuth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
+  const liveAuth = requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   const app = createApp({
     metrics: ports.metrics,
     logger,

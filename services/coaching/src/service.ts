@@ -31,7 +31,7 @@ export function createCoachingService(ports: CoachingPorts): Service {
     logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
-    routes: [coachingRoutes(coach, requireAuth(tokens, { isDeleted: (userId) => projectedUsers.isDeleted(db, userId) }))],
+    routes: [coachingRoutes(coach, requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) }))],
   });
   let subscriptions: Subscription[] = [];
 

@@ -27,7 +27,7 @@ import { heldRoutes } from './routes/held.routes';
 import { recapRoutes } from './routes/recap.routes';
 import { leaderboardRoutes } from './routes/leaderboard.routes';
 import { SCHEMA, type GamificationDatabase } from './store/schema';
-import { isDeleted, projectedUsers } from './store/users.store';
+import { projectedUsers } from './store/users.store';
 import { createHeldActivities } from './use-cases/held-activities';
 import { createLeaderboards } from './use-cases/leaderboards';
 import { rebuildLeaderboards } from './use-cases/rebuild-leaderboards';
@@ -62,7 +62,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
   ports.metrics.watchOutbox(() => outbox.counts());
   const directory = createUserDirectory(db);
   const leaderboards = createLeaderboards({ store, directory, bus, clock });
-  const auth = requireAuth(tokens, { isDeleted: (userId) => isDeleted(db, userId) });
+  const auth = requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   // The boards come back from the points ledger.
   const boards = keepServiceBoards(ports, () => rebuildLeaderboards(db, store, clock.now()));
   const app = createApp({

@@ -73,8 +73,8 @@ export function createSocialService(ports: SocialPorts): Service {
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     routes: [
-      socialRoutes({ pulse, nudges, publicProfile: getPublicProfile({ bus }) }, requireAuth(tokens, { isDeleted })),
-      pushRoutes(push, requireAuth(tokens, { isDeleted }), { allowLoopbackHttp: pushSettings.allowLoopbackHttp ?? false }),
+      socialRoutes({ pulse, nudges, publicProfile: getPublicProfile({ bus }) }, requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) })),
+      pushRoutes(push, requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) }), { allowLoopbackHttp: pushSettings.allowLoopbackHttp ?? false }),
     ],
   });
   let subscriptions: Subscription[] = [];

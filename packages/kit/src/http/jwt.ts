@@ -20,8 +20,11 @@ export interface VerifiedToken extends AuthUser {
   expiresAt: Date;
 }
 
+/** Whom a token is signed for: a user, at their credential version (0 when not given). */
+export type TokenSubject = Pick<AuthUser, 'id'> & Partial<Pick<AuthUser, 'credentialVersion'>>;
+
 export interface TokenSigner {
-  sign(user: AuthUser): string;
+  sign(user: TokenSubject): string;
   verify(token: string): VerifiedToken;
 }
 
@@ -40,7 +43,9 @@ export function createTokenSigner(secret: string, expiresInSeconds: number, prev
     if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.exp !== 'number') {
       throw new Error('token lacks subject or expiry');
     }
-    return { id: payload.sub, expiresAt: new Date(payload.exp * 1000) };
+    const version: unknown = payload['cv'];
+    if (version !== undefined && !(typeof version === 'number' && Number.isSafeInteger(version) && version >= 0)) throw new Error('token has a malformed credential version');
+    return { id: payload.sub, credentialVersion: version ?? 0, expiresAt: new Date(payload.exp * 1000) };
   };
   const verifySignature = (token: string): VerifiedToken => {
     try {
@@ -55,7 +60,7 @@ export function createTokenSigner(secret: string, expiresInSeconds: number, prev
   // Only tokens that passed are kept; each still expires at its own exp.
   const verified = createTtlCache<string, VerifiedToken>({ ttlMs: VERIFIED_TOKEN_TTL_MS, maxEntries: MAX_VERIFIED_TOKENS, now });
   return {
-    sign: (user) => jwt.sign({}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
+    sign: (user) => jwt.sign((user.credentialVersion ?? 0) > 0 ? { cv: user.credentialVersion } : {}, key, { algorithm: ALGORITHM, subject: user.id, expiresIn: expiresInSeconds }),
     verify: (token) => {
       const known = verified.get(token);
       if (known && known.expiresAt.getTime() > now()) return known;
@@ -76,26 +81,28 @@ export const BAD_CREDENTIALS = 'Could not validate credentials';
 
 export interface AuthOptions {
   /**
-   * Whether the token's account was deleted, from the service's own record of user.deleted: a token
-   * outlives its account until it expires, so a signature alone does not prove the user still exists.
-   * A user the service has not heard of yet (user.registered on its way) is not deleted.
+   * Whether the token no longer stands for a live session, from the service's own record of auth's
+   * user events (ProjectedUsers.refusesToken): its account was deleted, or its credential version was
+   * revoked. A token outlives both until it expires, so a signature alone proves neither. A user the
+   * service has not heard of yet (user.registered on its way) is not refused.
    */
-  isDeleted?: (userId: string) => Promise<boolean>;
+  isRevoked?: (user: AuthUser) => Promise<boolean>;
 }
 
 /** Rejects the request with 401 unless it carries a valid bearer token of a live account; sets req.user. */
 export function requireAuth(signer: TokenSigner, options: AuthOptions = {}): RequestHandler {
-  const { isDeleted } = options;
+  const { isRevoked } = options;
   return async (req, _res, next) => {
     const token = bearerToken(req.header('authorization'));
     if (!token) throw unauthorized('Not authenticated');
     let user: AuthUser;
     try {
-      user = { id: signer.verify(token).id };
+      const verified = signer.verify(token);
+      user = { id: verified.id, credentialVersion: verified.credentialVersion };
     } catch {
       throw unauthorized(BAD_CREDENTIALS);
     }
-    if (isDeleted && (await isDeleted(user.id))) throw unauthorized(BAD_CREDENTIALS);
+    if (isRevoked && (await isRevoked(user))) throw unauthorized(BAD_CREDENTIALS);
     req.user = user;
     next();
   };
@@ -107,7 +114,8 @@ export function optionalAuth(signer: TokenSigner): RequestHandler {
     const token = bearerToken(req.header('authorization'));
     if (token) {
       try {
-        req.user = { id: signer.verify(token).id };
+        const verified = signer.verify(token);
+        req.user = { id: verified.id, credentialVersion: verified.credentialVersion };
       } catch {
         // An expired token on a public route reads as anonymous, not as an error.
       }

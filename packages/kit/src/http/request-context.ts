@@ -7,6 +7,11 @@ export const REQUEST_ID_HEADER = 'x-request-id';
 
 export interface AuthUser {
   id: string;
+  /**
+   * The credential version the token was signed at (its `cv` claim; 0 for a token without one): a
+   * token below the user's current version was revoked by a password change or a sign-out of every device.
+   */
+  credentialVersion: number;
 }
 
 declare module 'express-serve-static-core' {

@@ -1,4 +1,4 @@
-import type { Generated, Kysely } from 'kysely';
+import { sql, type Generated, type Kysely } from 'kysely';
 import { BUS_QUESTIONS, UserProjectionReply, type UserProjection } from '@warriors/contracts';
 import type { Bus, EventOn, Subscription } from './bus';
 import type { Clock } from '../clock';
@@ -30,6 +30,7 @@ export interface ConsumerTables {
   inbox: { event_id: string; applied_at: Date };
   dead_letters: { id: Generated<string>; subject: string; durable: string; deliveries: number; error: string; payload: string; received_at: Date };
   deleted_users: { user_id: string; deleted_at: Date };
+  session_floors: { user_id: string; credential_version: number };
 }
 
 /**
@@ -83,6 +84,14 @@ end $$;
 alter table users alter column event_at drop not null;
 `;
 
+/** The lowest credential version each user's tokens may carry (user.sessions_revoked); no row: every version. */
+const SESSION_FLOORS = `
+create table if not exists session_floors (
+  user_id text primary key,
+  credential_version integer not null
+);
+`;
+
 export interface UserProjectionSpec<C extends ProjectedColumn> {
   schema: string;
   /** The fields of auth's user events the service keeps: its users table has these columns. */
@@ -109,6 +118,11 @@ export interface ProjectedUsers<C extends ProjectedColumn> {
   lock(trx: Kysely<any>, userId: string): Promise<void>;
   isDeleted(db: Kysely<any>, userId: string): Promise<boolean>;
   /**
+   * Whether a token of this user at this credential version is refused: the account was deleted or
+   * its sessions were revoked past that version. One statement: it runs on every authenticated request.
+   */
+  refusesToken(db: Kysely<any>, user: { id: string; credentialVersion: number }): Promise<boolean>;
+  /**
    * Takes the user's lock and answers whether they are still live (false: deleted). The deletion
    * takes the same lock, so what the transaction then writes for a live user commits before the
    * deletion's forget runs, and the forget removes it: nothing written this way outlives the account.
@@ -134,10 +148,17 @@ export function projectUsers<C extends ProjectedColumn>(spec: UserProjectionSpec
   }
   return {
     schema,
-    migrations: [{ id: 'kit:0001_consumer_tables', sql: [CONSUMER_TABLES, ...kept].join('\n') }],
+    migrations: [
+      { id: 'kit:0001_consumer_tables', sql: [CONSUMER_TABLES, ...kept].join('\n') },
+      { id: 'kit:0002_session_floors', sql: SESSION_FLOORS },
+    ],
     lockKey: spec.lockKey,
     lock: (trx, userId) => lockKey(trx, spec.lockKey(userId)),
     isDeleted,
+    async refusesToken(db, user) {
+      const { rows } = await sql<{ refused: boolean }>`select exists (select 1 from ${sql.table(`${schema}.deleted_users`)} where user_id = ${user.id}) or exists (select 1 from ${sql.table(`${schema}.session_floors`)} where user_id = ${user.id} and credential_version > ${user.credentialVersion}) as refused`.execute(db);
+      return rows[0]?.refused === true;
+    },
     async lockLive(trx, userId) {
       await lockKey(trx, spec.lockKey(userId));
       return !(await isDeleted(trx, userId));
@@ -214,6 +235,13 @@ export async function applyUserEvent<DB, C extends ProjectedColumn>(deps: UserPr
       case 'user.deleted':
         await hooks.forget?.(trx, userId, now);
         await users.remove(trx, userId, now);
+        return;
+      case 'user.sessions_revoked':
+        await sql`insert into ${sql.table(`${users.schema}.session_floors`)} (user_id, credential_version) values (${userId}, ${event.data.credential_version})
+          on conflict (user_id) do update set credential_version = greatest(session_floors.credential_version, excluded.credential_version)`.execute(trx);
+        return;
+      case 'user.email_verified':
+        // The projection keeps no address: a service that acts on it does so in its afterEach hook.
         return;
       default: {
         const unknown: never = event;

@@ -33,6 +33,12 @@ export interface UserRecord {
   show_on_leaderboard: boolean;
   show_in_battle_pulse: boolean;
   streak_mode: StreakMode;
+  /** Whether the owner opened a verification link sent to `email`. */
+  email_verified: boolean;
+  /** An address change waiting for its confirmation link, or null. */
+  pending_email: string | null;
+  /** Signed into every token as `cv`; raised by a password reset or change and by a sign-out of every device. */
+  credential_version: number;
   created_at: Date;
   updated_at: Date;
 }
@@ -98,6 +104,8 @@ export function toUserResponse(user: UserRecord, stats: UserStats = NO_STATS): U
     streak_protected: stats.streak_protected,
     badges: stats.badges,
     created_at: user.created_at.toISOString(),
+    email_verified: user.email_verified,
+    pending_email: user.pending_email,
   };
 }
 

@@ -31,7 +31,7 @@ export function accountAccess({ db, outbox, tokens }: AccountsDeps) {
   }
 
   const answer = (user: UserRecord, userStats?: UserStats): AuthResponse => ({
-    access_token: tokens.sign({ id: user.id }),
+    access_token: tokens.sign({ id: user.id, credentialVersion: user.credential_version }),
     token_type: 'bearer',
     user: toUserResponse(user, userStats),
   });

@@ -35,6 +35,9 @@ export function signUpUser(deps: AccountsDeps) {
         show_on_leaderboard: true,
         show_in_battle_pulse: true,
         streak_mode: 'daily',
+        email_verified: false,
+        pending_email: null,
+        credential_version: 0,
         created_at: now,
         updated_at: now,
       };

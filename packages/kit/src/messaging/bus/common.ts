@@ -23,7 +23,7 @@ export const DEFAULT_DEPENDENCY_RETRY_MS = 500;
 export const MAX_DEPENDENCY_RETRY_MS = 5_000;
 
 /** Subjects of every domain event family; the NATS stream covers them all. */
-export const EVENT_SUBJECTS = ['user.>', 'activity.>', 'points.>', 'badge.>', 'campaign.>', 'challenge.>', 'pulse.>', 'streak.>', 'rank.>', 'kudos.>'] as const;
+export const EVENT_SUBJECTS = ['user.>', 'mail.>', 'activity.>', 'points.>', 'badge.>', 'campaign.>', 'challenge.>', 'pulse.>', 'streak.>', 'rank.>', 'kudos.>'] as const;
 
 export type DeadLetterListener = (letter: DeadLetter) => Promise<void> | void;
 

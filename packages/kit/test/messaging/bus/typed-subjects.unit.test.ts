@@ -16,7 +16,7 @@ const expectType = <T extends true>(): T | undefined => undefined;
 type LeagueCreated = { id: string; type: 'league.created'; v: 1; occurredAt: string; data: { league_id: string } };
 type Tomorrow = DomainEvent | LeagueCreated;
 
-expectType<Equal<EventOn<'user.>'>, EventOf<'user.registered' | 'user.updated' | 'user.deleted'>>>();
+expectType<Equal<EventOn<'user.>'>, EventOf<'user.registered' | 'user.updated' | 'user.deleted' | 'user.email_verified' | 'user.sessions_revoked'>>>();
 expectType<Equal<EventOn<'user.>', Tomorrow>, EventOn<'user.>'>>>();
 expectType<Equal<EventOn<'league.>', Tomorrow>, LeagueCreated>>();
 expectType<Equal<EventOn<'activity.logged' | 'campaign.completed'>, EventOf<'activity.logged' | 'campaign.completed'>>>();
@@ -30,6 +30,8 @@ export function userConsumer(event: EventOn<'user.>', Tomorrow>): string {
     case 'user.updated':
       return event.data.name;
     case 'user.deleted':
+    case 'user.email_verified':
+    case 'user.sessions_revoked':
       return event.data.user_id;
     default: {
       const unknown: never = event;
