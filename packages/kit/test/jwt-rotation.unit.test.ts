@@ -23,7 +23,7 @@ describe('a token signer with the previous secret', () => {
   it('tells when a token expires, from its own exp, whichever secret signed it', () => {
     const exp = Math.floor(Date.now() / 1000) + 90;
     const token = jwt.sign({ exp }, OLD, { algorithm: 'HS256', subject: 'u-1' });
-    expect(duringRotation.verify(token)).toEqual({ id: 'u-1', expiresAt: new Date(exp * 1000) });
+    expect(duringRotation.verify(token)).toEqual({ id: 'u-1', credentialVersion: 0, expiresAt: new Date(exp * 1000) });
   });
 
   it('still refuses an expired token of the previous secret, and a token of any other secret', () => {
@@ -51,5 +51,23 @@ describe('JWT_SECRET_PREVIOUS in a service process', () => {
   it('METRICS_TOKEN is optional and at least 32 characters when given', () => {
     expect(loadConfig(ServiceProcessEnv, env).METRICS_TOKEN).toBeUndefined();
     expect(() => loadConfig(ServiceProcessEnv, { ...env, METRICS_TOKEN: 'guessable' })).toThrow('METRICS_TOKEN must be at least 32 characters');
+  });
+});
+
+describe("a token's credential version", () => {
+  const signer = createTokenSigner(NEW, 3600);
+
+  it('is signed as cv and read back; a token without one is at version 0', () => {
+    const versioned = signer.sign({ id: 'u-1', credentialVersion: 3 });
+    expect(jwt.verify(versioned, NEW)).toMatchObject({ sub: 'u-1', cv: 3 });
+    expect(signer.verify(versioned)).toMatchObject({ id: 'u-1', credentialVersion: 3 });
+    expect(signer.verify(signer.sign({ id: 'u-1' }))).toMatchObject({ id: 'u-1', credentialVersion: 0 });
+  });
+
+  it('refuses a token whose cv is not a whole number of 0 or more', () => {
+    for (const cv of [-1, 1.5, '2']) {
+      const odd = jwt.sign({ cv }, NEW, { algorithm: 'HS256', subject: 'u-1', expiresIn: 60 });
+      expect(() => signer.verify(odd)).toThrow('malformed credential version');
+    }
   });
 });

@@ -156,7 +156,11 @@ export function projectUsers<C extends ProjectedColumn>(spec: UserProjectionSpec
     lock: (trx, userId) => lockKey(trx, spec.lockKey(userId)),
     isDeleted,
     async refusesToken(db, user) {
-      const { rows } = await sql<{ refused: boolean }>`select exists (select 1 from ${sql.table(`${schema}.deleted_users`)} where user_id = ${user.id}) or exists (select 1 from ${sql.table(`${schema}.session_floors`)} where user_id = ${user.id} and credential_version > ${user.credentialVersion}) as refused`.execute(db);
+      const { rows } = await sql<{
+        refused: boolean;
+      }>`select exists (select 1 from ${sql.table(`${schema}.deleted_users`)} where user_id = ${user.id}) or exists (select 1 from ${sql.table(`${schema}.session_floors`)} where user_id = ${user.id} and credential_version > ${user.credentialVersion}) as refused`.execute(
+        db,
+      );
       return rows[0]?.refused === true;
     },
     async lockLive(trx, userId) {

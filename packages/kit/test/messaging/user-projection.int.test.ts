@@ -104,7 +104,7 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
     const projection = (schema: string) => projectUsers({ schema, columns: before.columns, lockKey: (id) => `${schema}:${id}` });
     await sql.raw(`create schema ${upgraded}; set search_path to ${upgraded}; ${before.tables}; set search_path to public`).execute(database.db);
 
-    expect(await migrate(database, upgraded, noFiles, { shared: projection(upgraded).migrations })).toEqual(['kit:0001_consumer_tables']);
+    expect(await migrate(database, upgraded, noFiles, { shared: projection(upgraded).migrations })).toEqual(['kit:0001_consumer_tables', 'kit:0002_session_floors']);
     await migrate(database, fresh, noFiles, { shared: projection(fresh).migrations });
 
     expect(await columnsOf(database, upgraded)).toEqual(await columnsOf(database, fresh));
@@ -164,5 +164,30 @@ describe.each<[string, () => Promise<{ database: Database; drop(): Promise<void>
     expect([await lockLive('u1'), await lockLive('u2')]).toEqual([true, true]);
     await applyUserEvent({ db: database.db, clock, users }, { id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: '2025-03-02T00:00:00Z', data: { user_id: 'u1' } });
     expect([await lockLive('u1'), await lockLive('u2')]).toEqual([false, true]);
+  });
+
+  it('refuses a token below the session floor and of a deleted user; a later, lower revocation never lowers the floor', async () => {
+    const { database } = handle;
+    const schema = `p_${randomUUID().slice(0, 8)}`;
+    const users = projectUsers({ schema, columns: ['name'], lockKey: (id) => `${schema}:${id}` });
+    await migrate(database, schema, noFiles, { shared: users.migrations });
+    const deps = { db: database.db, clock, users };
+    const revoked = (version: number): EventOf<'user.sessions_revoked'> => ({
+      id: randomUUID(),
+      type: 'user.sessions_revoked',
+      v: 1,
+      occurredAt: '2025-03-02T00:00:00Z',
+      data: { user_id: 'u1', credential_version: version },
+    });
+    const refuses = (id: string, credentialVersion: number) => users.refusesToken(database.db, { id, credentialVersion });
+    await applyUserEvent(deps, { ...updated(user('u1', 'Ada'), '2025-03-01T00:00:00Z'), type: 'user.registered' });
+    expect([await refuses('u1', 0), await refuses('u2', 0)]).toEqual([false, false]);
+
+    await applyUserEvent(deps, revoked(2));
+    await applyUserEvent(deps, revoked(1));
+    expect([await refuses('u1', 0), await refuses('u1', 1), await refuses('u1', 2), await refuses('u1', 3)]).toEqual([true, true, false, false]);
+
+    await applyUserEvent(deps, { id: randomUUID(), type: 'user.deleted', v: 1, occurredAt: '2025-03-03T00:00:00Z', data: { user_id: 'u1' } });
+    expect(await refuses('u1', 5)).toBe(true);
   });
 });
