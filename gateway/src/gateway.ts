@@ -144,7 +144,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       res.status(429).json({ detail: 'Too many attempts. Please wait a minute and try again.' });
     },
   });
-  app.post(['/api/login', '/api/signup'], authLimiter);
+  // A reset or verification link's token is a credential too: guesses at it count with sign-in's.
+  app.post(['/api/login', '/api/signup', '/api/password/forgot', '/api/password/reset', '/api/email/verify'], authLimiter);
 
   const connectTimeoutMs = options.upstreamConnectTimeoutMs ?? DEFAULT_UPSTREAM_CONNECT_TIMEOUT_MS;
   const poolOf = (req: http.IncomingMessage) => (req.upstreamService ? pools[req.upstreamService] : undefined);

@@ -36,6 +36,8 @@ export const testUser: User = {
   streak_freezes: 0,
   streak_protected: false,
   badges: [],
+  email_verified: true,
+  pending_email: null,
   created_at: '2025-01-01T00:00:00Z',
 };
 

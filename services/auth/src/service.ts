@@ -3,13 +3,22 @@ import { exportProfile } from './use-cases/export-profile.use-case';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { BUS_QUESTIONS } from '@warriors/contracts';
-import { createApp, createOutbox, migrate, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
+import { createApp, createOutbox, migrate, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
 import { NO_STATS, type UserStats } from './domain/user';
 import { createPasswords } from './passwords';
 import { answerAuthQuestions } from './routes/auth.replies';
 import { authRoutes } from './routes/auth.routes';
 import { PROFILE_PICTURE_PATH, settingsRoutes } from './routes/settings.routes';
 import { usersRoutes } from './routes/users.routes';
+import { credentialsRoutes } from './routes/credentials.routes';
+import { refusesToken } from './store/users.store';
+import { changeEmail } from './use-cases/change-email.use-case';
+import { changePassword } from './use-cases/change-password.use-case';
+import { requestPasswordReset } from './use-cases/request-password-reset.use-case';
+import { resendVerification } from './use-cases/resend-verification.use-case';
+import { resetPassword } from './use-cases/reset-password.use-case';
+import { revokeAllSessions } from './use-cases/revoke-sessions.use-case';
+import { verifyEmail } from './use-cases/verify-email.use-case';
 import { SCHEMA, type AuthDatabase } from './store/users.store';
 import type { AccountsDeps } from './use-cases/account-access';
 import { announceMovedPictures } from './use-cases/announce-moved-pictures.use-case';
@@ -63,13 +72,30 @@ export function createAuthService(ports: ServicePorts): Service {
     picture: getProfilePicture(deps),
     announceMovedPictures: announceMovedPictures(deps),
   };
+  const credentials = {
+    forgot: requestPasswordReset(deps),
+    reset: resetPassword(deps),
+    verify: verifyEmail(deps),
+    resend: resendVerification(deps),
+    changeEmail: changeEmail(deps),
+    changePassword: changePassword(deps),
+    revoke: revokeAllSessions(deps),
+  };
+  // Auth reads its own rows: a deleted account has none, a revoked token is below its credential version.
+  const auth = requireAuth(ports.tokens, { isRevoked: (user) => refusesToken(db, user) });
   const app = createApp({
     metrics: ports.metrics,
     logger: ports.logger,
     corsOrigins: ports.corsOrigins,
     readiness: [{ name: 'database', check: () => ports.database.ping() }],
     largeBodyPaths: { [PROFILE_PICTURE_PATH]: PICTURE_BODY_LIMIT },
-    routes: [authRoutes(accounts, ports.tokens), settingsRoutes(accounts, ports.tokens), usersRoutes(accounts, ports.tokens), exportRoutes(exportProfile(deps), ports.tokens)],
+    routes: [
+      authRoutes(accounts, auth),
+      settingsRoutes(accounts, auth),
+      usersRoutes(accounts, auth),
+      exportRoutes(exportProfile(deps), auth),
+      credentialsRoutes(credentials, auth),
+    ],
   });
   let replies: Subscription[] = [];
   return {

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { LoginBody, SignupBody } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import { currentUserId, parse } from '@warriors/kit';
 import type { getCurrentUser } from '../use-cases/get-current-user.use-case';
 import type { logInUser } from '../use-cases/log-in-user.use-case';
 import type { signUpUser } from '../use-cases/sign-up-user.use-case';
@@ -12,7 +12,7 @@ export interface Accounts {
   me: ReturnType<typeof getCurrentUser>;
 }
 
-export function authRoutes(accounts: Accounts, tokens: TokenSigner): Router {
+export function authRoutes(accounts: Accounts, auth: RequestHandler): Router {
   const router = Router();
 
   router.post('/api/signup', async (req, res) => {
@@ -25,7 +25,7 @@ export function authRoutes(accounts: Accounts, tokens: TokenSigner): Router {
     res.json(await accounts.login(email, password));
   });
 
-  router.get('/api/me', requireAuth(tokens), async (req, res) => {
+  router.get('/api/me', auth, async (req, res) => {
     res.json(await accounts.me(currentUserId(req)));
   });
 

@@ -1,7 +1,7 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import type { z } from 'zod';
 import { BattlePulseVisibilityQuery, LeaderboardVisibilityQuery, PrivacyQuery, ProfilePictureBody, ProfileUpdateBody } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, ValidationError, type TokenSigner } from '@warriors/kit';
+import { currentUserId, parse, ValidationError } from '@warriors/kit';
 import { checkProfilePicture } from '../domain/profile-picture';
 import type { UserChanges } from '../domain/user';
 import type { deleteAccount } from '../use-cases/delete-account.use-case';
@@ -27,9 +27,8 @@ function sentFields<T extends object>(parsed: T, raw: object): Partial<T> {
   return Object.fromEntries(Object.entries(parsed).filter(([key]) => Object.hasOwn(raw, key))) as Partial<T>;
 }
 
-export function settingsRoutes(accounts: Accounts, tokens: TokenSigner): Router {
+export function settingsRoutes(accounts: Accounts, auth: RequestHandler): Router {
   const router = Router();
-  const auth = requireAuth(tokens);
 
   router.put('/api/settings/profile', auth, async (req, res) => {
     const body = parse(ProfileUpdateBody, req.body);

@@ -1,6 +1,6 @@
-import { Router } from 'express';
+import { Router, type RequestHandler } from 'express';
 import { PictureQuery, profilePictureUrl, UserSearchQuery } from '@warriors/contracts';
-import { currentUserId, parse, requireAuth, type TokenSigner } from '@warriors/kit';
+import { currentUserId, parse } from '@warriors/kit';
 import type { getProfilePicture } from '../use-cases/get-profile-picture.use-case';
 import type { lookUpUsers } from '../use-cases/look-up-users.use-case';
 
@@ -24,10 +24,10 @@ function alreadyHas(ifNoneMatch: string | undefined, etag: string): boolean {
   return ifNoneMatch !== undefined && ifNoneMatch.split(',').some((tag) => ['*', etag].includes(tag.trim().replace(/^W\//, '')));
 }
 
-export function usersRoutes(accounts: Accounts, tokens: TokenSigner): Router {
+export function usersRoutes(accounts: Accounts, auth: RequestHandler): Router {
   const router = Router();
 
-  router.get('/api/users/search', requireAuth(tokens), async (req, res) => {
+  router.get('/api/users/search', auth, async (req, res) => {
     const { q } = parse(UserSearchQuery, req.query, 'query');
     res.json(await accounts.search(currentUserId(req), q));
   });

@@ -1,12 +1,19 @@
 import { sql, type Generated, type Kysely } from 'kysely';
+import { isUserId } from '@warriors/contracts';
 import type { SearchRow, UserChanges, UserRecord } from '../domain/user';
+import type { AccountTokenRow } from './account-tokens.store';
 
 export const SCHEMA = 'auth';
 
 export interface AuthDatabase {
   users: UserRecord;
   login_attempts: { id: Generated<string>; email: string; attempted_at: Date };
+  account_tokens: AccountTokenRow;
+  password_reset_requests: { id: Generated<string>; email_hash: string; requested_at: Date };
 }
+
+/** What the account mails' operations change: never through the profile's UserChanges. */
+export type CredentialChanges = Partial<Pick<UserRecord, 'email' | 'email_verified' | 'pending_email' | 'password_hash' | 'credential_version'>>;
 
 /** Either the pool or an open transaction: every function runs on whichever the caller holds. */
 export type Executor = Kysely<AuthDatabase>;
@@ -22,15 +29,26 @@ export async function lockUser(db: Executor, id: string): Promise<UserRecord | u
   return users(db).selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 }
 
+/**
+ * Whether a token no longer opens its account: the account is gone, or the token was signed below its
+ * credential version. An id that is not one of ours names no account and never reaches SQL.
+ */
+export async function refusesToken(db: Executor, token: { id: string; credentialVersion: number }): Promise<boolean> {
+  if (!isUserId(token.id)) return true;
+  const row = await users(db).select('credential_version').where('id', '=', token.id).executeTakeFirst();
+  return !row || row.credential_version > token.credentialVersion;
+}
+
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRecord | undefined> {
   return users(db).selectAll().where('email', '=', email).executeTakeFirst();
 }
 
-/** Which of `emails` (lower-cased) have an account: email to user id. */
+/** Which of `emails` (lower-cased) have an account whose owner verified it: email to user id. */
 export async function accountsByEmail(db: Executor, emails: readonly string[]): Promise<Record<string, string>> {
   const wanted = [...new Set(emails.map((email) => email.toLowerCase()))];
   if (wanted.length === 0) return {};
-  const rows = await users(db).select(['id', 'email']).where('email', 'in', wanted).execute();
+  // Only a verified address names its account: anyone may sign up with any address (docs/decisions.md, "Mail").
+  const rows = await users(db).select(['id', 'email']).where('email', 'in', wanted).where('email_verified', '=', true).execute();
   return Object.fromEntries(rows.map((row) => [row.email, row.id]));
 }
 
@@ -45,6 +63,16 @@ export async function insertUser(db: Executor, user: UserRecord): Promise<UserRe
 }
 
 export async function updateUser(db: Executor, id: string, changes: UserChanges, at: Date): Promise<UserRecord | undefined> {
+  return db
+    .withSchema(SCHEMA)
+    .updateTable('users')
+    .set({ ...changes, updated_at: at })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirst();
+}
+
+export async function updateCredentials(db: Executor, id: string, changes: CredentialChanges, at: Date): Promise<UserRecord | undefined> {
   return db
     .withSchema(SCHEMA)
     .updateTable('users')

@@ -7,6 +7,7 @@ import type { UserRecord } from '../domain/user';
 import { userRegistered } from '../domain/user-events';
 import { findUserByEmail, findUsernamesLike, insertUser, uniqueViolation } from '../store/users.store';
 import { accountAccess, EMAIL_TAKEN, type AccountsDeps } from './account-access';
+import { credentials } from './credentials';
 
 /** Each retry follows a concurrent signup of another base that took the same handle first; ten in a row means something else is wrong. */
 const USERNAME_ATTEMPTS = 10;
@@ -14,6 +15,7 @@ const USERNAME_ATTEMPTS = 10;
 export function signUpUser(deps: AccountsDeps) {
   const { db, outbox, clock, passwords } = deps;
   const { inTransaction, answer } = accountAccess(deps);
+  const { sendVerification } = credentials(deps);
   return async function signup(body: z.output<typeof SignupBody>, requestId: string): Promise<AuthResponse> {
     if (await findUserByEmail(db, body.email)) throw new HttpError(400, EMAIL_TAKEN);
     const { password, ...profile } = body;
@@ -48,6 +50,7 @@ export function signUpUser(deps: AccountsDeps) {
           await lockKey(trx, `auth.username:${base}`);
           const inserted = await insertUser(trx, { ...record, username: nextUsername(base, await findUsernamesLike(trx, base)) });
           await outbox.enqueue(trx, userRegistered(inserted, { at: now, requestId }));
+          await sendVerification(trx, inserted, { at: now, requestId });
           return inserted;
         });
         return answer(user);

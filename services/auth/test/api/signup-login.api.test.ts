@@ -34,6 +34,8 @@ describe('POST /api/signup', () => {
       name: 'Ana Lopez',
       username: expect.stringMatching(/^ana_lopez\d*$/),
       email: body.email.trim().toLowerCase(),
+      email_verified: false,
+      pending_email: null,
       phone: '555-0100',
       company: 'Lopez CRE',
       city: 'Austin',

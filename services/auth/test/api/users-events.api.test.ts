@@ -178,6 +178,7 @@ describe('user projection by request/reply', () => {
 
   it('answers which emails have an account, whatever their case, and leaves the others out', async () => {
     const { user } = await auth.signup({ name: 'Invited Person' });
+    await auth.verify(user.email);
     const unknown = `nobody.${user.id}@example.com`;
     const reply = await auth.bus.request(BUS_QUESTIONS.accountsByEmail.subject, { emails: [user.email.toUpperCase(), unknown] }, 2000);
     expect(AccountsByEmailReply.parse(reply)).toEqual({ [user.email]: user.id });

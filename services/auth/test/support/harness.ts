@@ -1,7 +1,7 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import type { DomainEvent } from '@warriors/contracts';
+import type { DomainEvent, EventOf } from '@warriors/contracts';
 import type { Bus, Database } from '@warriors/kit';
-import { forTheseTests, startServiceUnderTest, TEST_TOKEN_SECRET, type ServiceUnderTest } from '@warriors/test-support';
+import { eventually, forTheseTests, startServiceUnderTest, TEST_TOKEN_SECRET, type ServiceUnderTest } from '@warriors/test-support';
 import { createAuthService } from '../../src';
 
 export const SECRET = TEST_TOKEN_SECRET;
@@ -10,13 +10,18 @@ export const NOW = '2025-03-01T12:00:00.000Z';
 export interface TestAuth extends Omit<ServiceUnderTest, 'bus'> {
   /** Every user.* event the outbox relayed, and the bus's request/reply for playing other services. */
   bus: { events: DomainEvent[]; request: Bus['request']; reply: Bus['reply'] };
+  /** Every mail.requested the outbox relayed (their links' tokens are how tests open them). */
+  mails: EventOf<'mail.requested'>[];
   /** Signs up a fresh user (unique email) and returns its token, user and password. */
   signup(overrides?: Record<string, unknown>): Promise<{ token: string; user: any; email: string; password: string }>;
+  /** Opens the verification link auth mailed to `email` at sign-up. */
+  verify(email: string): Promise<void>;
 }
 
 /** Auth with its clock pinned at NOW, on `database` (the caller's to close) or on a PostgreSQL database of its own. */
 export async function startAuth(database?: Database): Promise<TestAuth> {
   const events: DomainEvent[] = [];
+  const mails: EventOf<'mail.requested'>[] = [];
   const auth = await startServiceUnderTest({
     name: 'auth',
     clock: NOW,
@@ -25,6 +30,9 @@ export async function startAuth(database?: Database): Promise<TestAuth> {
       await ports.bus.consume({ durable: 'auth_test_collector', subjects: ['user.>'] }, async (event) => {
         events.push(event);
       });
+      await ports.bus.consume({ durable: 'auth_test_mail_collector', subjects: ['mail.>'] }, async (event) => {
+        mails.push(event);
+      });
       return createAuthService(ports);
     },
   });
@@ -32,6 +40,7 @@ export async function startAuth(database?: Database): Promise<TestAuth> {
 
   return {
     ...auth,
+    mails,
     bus: { events, request: (subject, payload, timeoutMs) => bus.request(subject, payload, timeoutMs), reply: (subject, handler) => bus.reply(subject, handler) },
     async signup(overrides = {}) {
       const email = `w${randomBytes(6).toString('hex')}@example.com`;
@@ -41,6 +50,12 @@ export async function startAuth(database?: Database): Promise<TestAuth> {
       });
       if (reply.status !== 201) throw new Error(`signup failed: ${reply.status} ${JSON.stringify(reply.body)}`);
       return { token: reply.body.access_token, user: reply.body.user, email: (overrides.email as string) ?? email, password };
+    },
+    async verify(email) {
+      const mail = await eventually(`the verification mail to ${email}`, () => mails.find((event) => event.data.kind === 'verify_email' && event.data.to === email));
+      if (mail.data.kind !== 'verify_email') throw new Error('not a verification mail');
+      const reply = await auth.call('POST', '/api/email/verify', { body: { token: mail.data.token } });
+      if (reply.status !== 200) throw new Error(`verify failed: ${reply.status} ${JSON.stringify(reply.body)}`);
     },
   };
 }
