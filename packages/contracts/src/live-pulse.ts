@@ -50,11 +50,12 @@ export const BOARDS_CHANGED_GAP_MS = 1_000;
 
 /**
  * Why the server closed a live socket (codes of the application's 4000-4999 range) and what the page does
- * about it: the first two end the session the way a 401 does, the third means another socket of the same
+ * about it: the first three end the session the way a 401 does, the last means another socket of the same
  * account took this one's place, so reconnecting would only close that one in turn.
  */
 export const LIVE_SOCKET_CLOSE = {
   sessionExpired: { code: 4001, reason: 'Session expired' },
+  sessionRevoked: { code: 4002, reason: 'Signed out everywhere' },
   accountDeleted: { code: 4003, reason: 'Account deleted' },
   replaced: { code: 4008, reason: 'Too many live connections for this account: a newer one took the place of this one' },
 } as const;

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { consumeUserEvents, createApp, migrate, recordDeadLetter, requireAuth, type Service, type ServicePorts, type Subscription } from '@warriors/kit';
-import { listenDeletedAccounts } from './events/deleted-accounts.listener';
+import { listenDeletedAccounts, listenRevokedSessions } from './events/ended-sessions.listener';
 import { listenLiveBoards } from './events/live-boards.listener';
 import { listenLivePulse } from './events/live-pulse.listener';
 import { linesMadeDuringOutage } from './use-cases/replay-missed-lines.use-case';
@@ -39,7 +39,6 @@ export type SocialPorts = ServicePorts & {
 export function createSocialService(ports: SocialPorts): Service {
   const { bus, clock, logger, tokens } = ports;
   const db = ports.database.db as Kysely<SocialDatabase>;
-  const isDeleted = (userId: string) => projectedUsers.isDeleted(db, userId);
   const directory = createUserDirectory({ db, bus, clock });
   const lines = createPulseLines({ bus, clock, logger });
   const pulse = { onSourceEvents: recordPulseLines({ db, clock, directory, lines }), recent: listPulseLines({ db }) };
@@ -59,12 +58,12 @@ export function createSocialService(ports: SocialPorts): Service {
     verify: (token) => {
       try {
         const verified = tokens.verify(token);
-        return { userId: verified.id, expiresAt: verified.expiresAt };
+        return { userId: verified.id, credentialVersion: verified.credentialVersion, expiresAt: verified.expiresAt };
       } catch {
         return null;
       }
     },
-    isDeleted,
+    isRevoked: (claims) => projectedUsers.refusesToken(db, { id: claims.userId, credentialVersion: claims.credentialVersion }),
   });
   ports.metrics.gaugeOf('social_open_sockets', 'Live sockets (/ws) open on this process', hub.size);
   const app = createApp({
@@ -91,6 +90,7 @@ export function createSocialService(ports: SocialPorts): Service {
       subscriptions = await Promise.all([
         listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }), announce: lines.announce }),
         listenDeletedAccounts({ bus, hub, logger }),
+        listenRevokedSessions({ bus, hub, logger }),
         listenLiveBoards({ bus, hub, logger }),
         consumePulseSources({ bus, pulse }),
         consumePushSources({ bus, apply: pushFromEvents({ db, clock, directory, push }) }),

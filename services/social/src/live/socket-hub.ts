@@ -29,6 +29,8 @@ export const DEFAULT_SOCKET_LIMITS: SocketLimits = {
 /** What a valid token says: whose it is and until when it may be used. */
 export interface TokenClaims {
   userId: string;
+  /** The account's credential version when the token was signed: a sign-out everywhere raises it. */
+  credentialVersion: number;
   expiresAt: Date;
 }
 
@@ -38,8 +40,8 @@ export interface SocketHubOptions {
   allowedOrigins: readonly string[];
   /** The token's claims, or null when it is not a valid, unexpired token. */
   verify(token: string): TokenClaims | null;
-  /** Whether the account was deleted; throws when that cannot be told (503). */
-  isDeleted(userId: string): Promise<boolean>;
+  /** Whether the token no longer opens its account (deleted, or signed out everywhere since); throws when that cannot be told (503). */
+  isRevoked(claims: TokenClaims): Promise<boolean>;
   /** Tells when a token's expiry has come. */
   clock: Clock;
   logger: Logger;
@@ -60,16 +62,16 @@ function refuse(socket: Duplex, status: number, detail: string): void {
   socket.end(`HTTP/1.1 ${status} ${STATUS_TEXT[status]}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`);
 }
 
-/** An upgrade between its token check and its socket: a deletion heard meanwhile must still refuse it. */
+/** An upgrade between its token check and its socket: a deletion or sign-out heard meanwhile must still refuse it. */
 interface UpgradeUnderWay {
-  userId: string;
-  accountDeleted: boolean;
+  claims: TokenClaims;
+  refused: boolean;
 }
 
 /**
  * The live socket of this instance: checks each upgrade (room on the process, path, Origin, token)
  * before upgrading, keeps its sockets alive with pings, sends each pulse line and boards change to every socket it holds,
- * and closes a socket when its token expires, when its account is deleted, or when its account opens
+ * and closes a socket when its token expires, when its account is deleted or signs out everywhere, or when its account opens
  * one socket too many (the oldest goes). The URL (which carries the token) is never logged.
  */
 export function createSocketHub(options: SocketHubOptions) {
@@ -79,6 +81,7 @@ export function createSocketHub(options: SocketHubOptions) {
   /** Each account's sockets on this process, oldest first. */
   const socketsOf = new Map<string, WebSocket[]>();
   const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
+  const credentialVersionOf = new WeakMap<WebSocket, number>();
   const upgradesUnderWay = new Set<UpgradeUnderWay>();
 
   const heartbeat = setInterval(() => {
@@ -122,6 +125,7 @@ export function createSocketHub(options: SocketHubOptions) {
     // A frame above maxPayload or a broken connection: ws closes the socket; nothing else to do.
     socket.on('error', (err) => logger.debug({ err: err.message }, 'live socket error'));
     socket.on('close', () => forget(socket, claims.userId));
+    credentialVersionOf.set(socket, claims.credentialVersion);
     const held = [...(socketsOf.get(claims.userId) ?? []), socket];
     // Off the list at once, not at their close: a client slow to answer the close must not cost a newer socket its place.
     for (const oldest of held.splice(0, held.length - limits.maxPerAccount)) end(oldest, LIVE_SOCKET_CLOSE.replaced);
@@ -141,17 +145,17 @@ export function createSocketHub(options: SocketHubOptions) {
     const claims = token ? options.verify(token) : null;
     if (!claims) return refuse(socket, 401, 'Not authenticated');
     // Counted from here, so concurrent upgrades cannot all pass the room check during the lookup below.
-    const upgrade: UpgradeUnderWay = { userId: claims.userId, accountDeleted: false };
+    const upgrade: UpgradeUnderWay = { claims, refused: false };
     upgradesUnderWay.add(upgrade);
     try {
-      let deleted: boolean;
+      let revoked: boolean;
       try {
-        deleted = await options.isDeleted(claims.userId);
+        revoked = await options.isRevoked(claims);
       } catch (err) {
         logger.warn({ err: (err as Error).message }, 'live socket authentication failed');
         return refuse(socket, 503, 'The live feed is unavailable right now. Please try again shortly.');
       }
-      if (deleted || upgrade.accountDeleted) return refuse(socket, 401, 'Not authenticated');
+      if (revoked || upgrade.refused) return refuse(socket, 401, 'Not authenticated');
       if (socket.destroyed) return;
       // Without verifyClient, ws upgrades and calls accept synchronously: the socket is held before the finally.
       server.handleUpgrade(req, socket, head, (upgraded) => accept(upgraded, claims));
@@ -184,8 +188,18 @@ export function createSocketHub(options: SocketHubOptions) {
 
   /** Closes the account's sockets on this process and refuses its upgrades under way. */
   function closeAccount(userId: string): void {
-    for (const upgrade of upgradesUnderWay) if (upgrade.userId === userId) upgrade.accountDeleted = true;
+    for (const upgrade of upgradesUnderWay) if (upgrade.claims.userId === userId) upgrade.refused = true;
     for (const socket of socketsOf.get(userId) ?? []) end(socket, LIVE_SOCKET_CLOSE.accountDeleted);
+  }
+
+  /** Closes the account's sockets on this process opened with a token older than `credentialVersion`, and refuses such upgrades under way. */
+  function closeSessionsBelow(userId: string, credentialVersion: number): void {
+    for (const upgrade of upgradesUnderWay) {
+      if (upgrade.claims.userId === userId && upgrade.claims.credentialVersion < credentialVersion) upgrade.refused = true;
+    }
+    for (const socket of socketsOf.get(userId) ?? []) {
+      if ((credentialVersionOf.get(socket) ?? 0) < credentialVersion) end(socket, LIVE_SOCKET_CLOSE.sessionRevoked);
+    }
   }
 
   return {
@@ -194,6 +208,7 @@ export function createSocketHub(options: SocketHubOptions) {
     /** Points reached the boards: tells the sockets, coalesced. */
     boardsChanged: () => boardsChanged.notify(),
     closeAccount,
+    closeSessionsBelow,
     /** Sockets open on this instance. */
     size: () => server.clients.size,
     close(): Promise<void> {

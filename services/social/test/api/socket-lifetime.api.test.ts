@@ -49,6 +49,30 @@ describe('a live socket ends with its account and its token', () => {
     }
   });
 
+  it("closes the sockets of every earlier token on every instance when the account signs out everywhere (4002), and takes the new token's", async () => {
+    const s = social.current;
+    const other = await secondInstance(s);
+    try {
+      const user = await s.register();
+      const earlier = await Promise.all([s.url, other.url].map((url) => openPulseSocket(socketUrl(url, user.token))));
+      const earlierStates = earlier.map(watch);
+
+      const fresh = await s.revokeSessions(user, 1);
+      await waitFor(
+        () => earlierStates.every((state) => closedWith(state, LIVE_SOCKET_CLOSE.sessionRevoked)),
+        5_000,
+        "every socket of an earlier token closed with 4002 'Signed out everywhere'",
+      );
+      expect((await refusedUpgradeReply(socketUrl(s.url, user.token))).status).toBe(401);
+      const current = await openPulseSocket(socketUrl(other.url, fresh));
+      await s.publishAndSettle(badge(s, user, 'After Sign Out'));
+      await eventually('the line on the new socket', () => (received(current, 'earned the After Sign Out badge') ? true : undefined));
+      current.close();
+    } finally {
+      await other.close();
+    }
+  });
+
   it("closes a socket at its token's expiry (4001), after delivering lines until then", async () => {
     const s = social.current;
     const user = await s.register();

@@ -3,7 +3,7 @@ import WebSocket from 'ws';
 import { createLogger, fixedClock, listen, type RunningServer } from '@warriors/kit';
 import { refusedUpgrade, waitFor } from '@warriors/test-support';
 import { LIVE_SOCKET_CLOSE, type PulseSocketMessage } from '@warriors/contracts';
-import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketHub, type SocketLimits } from '../../src/live/socket-hub';
+import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketHub, type SocketLimits, type TokenClaims } from '../../src/live/socket-hub';
 
 const clock = fixedClock('2026-03-02T15:00:00.000Z');
 const inAnHour = () => new Date(clock.now().getTime() + 3_600_000);
@@ -12,7 +12,7 @@ interface HubTestOptions {
   limits?: Partial<SocketLimits>;
   /** When each token expires; an hour from the pinned time unless the test says otherwise. */
   expiresAt?: (token: string) => Date;
-  isDeleted?: (userId: string) => Promise<boolean>;
+  isRevoked?: (claims: TokenClaims) => Promise<boolean>;
 }
 
 /** A hub on a real server with small limits: every token but 'bad' is valid and names the user of the same name. */
@@ -22,8 +22,8 @@ async function hubOnServer(options: HubTestOptions = {}): Promise<{ hub: SocketH
     allowedOrigins: [],
     clock,
     logger: createLogger('socket-hub-test', 'silent'),
-    verify: (token) => (token === 'bad' ? null : { userId: token, expiresAt: (options.expiresAt ?? inAnHour)(token) }),
-    isDeleted: options.isDeleted ?? (async () => false),
+    verify: (token) => (token === 'bad' ? null : { userId: token, credentialVersion: 0, expiresAt: (options.expiresAt ?? inAnHour)(token) }),
+    isRevoked: options.isRevoked ?? (async () => false),
   });
   const server = await listen(http.createServer().on('upgrade', hub.onUpgrade), 0);
   return { hub, server, url: `${server.url.replace('http', 'ws')}/ws?token=ok` };
@@ -106,7 +106,7 @@ describe('the socket hub', () => {
     const started = new Promise<void>((resolve) => (lookupStarted = resolve));
     let answer!: (deleted: boolean) => void;
     const { hub, server, url } = await hubOnServer({
-      isDeleted: () => {
+      isRevoked: () => {
         lookupStarted();
         return new Promise((resolve) => (answer = resolve));
       },

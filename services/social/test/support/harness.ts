@@ -63,6 +63,14 @@ export async function startSocial(options: Omit<Partial<SocialPorts>, 'database'
         return row && (changes.show_in_battle_pulse === undefined || row.show_in_battle_pulse === changes.show_in_battle_pulse) ? true : undefined;
       });
     },
+    /** Plays auth's sign-out everywhere: tokens below `credentialVersion` no longer open the account. */
+    async revokeSessions(user: TestUser, credentialVersion: number): Promise<string> {
+      await bus.publish(event('user.sessions_revoked', { user_id: user.id, credential_version: credentialVersion }));
+      await eventually('the session floor applied', async () =>
+        (await db.withSchema('social').selectFrom('session_floors').select('user_id').where('user_id', '=', user.id).executeTakeFirst()) ? true : undefined,
+      );
+      return service.tokens.sign({ id: user.id, credentialVersion });
+    },
     async deleteUser(user: TestUser): Promise<void> {
       accounts.delete(user.id);
       await bus.publish(event('user.deleted', { user_id: user.id }));

@@ -92,6 +92,7 @@ describe('usePulseSocket', () => {
   it.each([
     ['an expired token', LIVE_SOCKET_CLOSE.sessionExpired],
     ['a deleted account', LIVE_SOCKET_CLOSE.accountDeleted],
+    ['a sign-out of every device', LIVE_SOCKET_CLOSE.sessionRevoked],
   ])('stops for good and reports the session over when the server closes the socket for %s', (_why, close) => {
     const { openSocket, onSessionEnded } = connect();
     const socket = FakeWebSocket.latest();

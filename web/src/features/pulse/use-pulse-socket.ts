@@ -30,8 +30,8 @@ interface PulseSocketOptions {
 }
 
 /** Close codes after which this token gets no new socket: reconnecting would be refused, or close another tab's socket. */
-const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.accountDeleted.code, LIVE_SOCKET_CLOSE.replaced.code]);
-const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.accountDeleted.code]);
+const SESSION_ENDED_CODES: ReadonlySet<number> = new Set([LIVE_SOCKET_CLOSE.sessionExpired.code, LIVE_SOCKET_CLOSE.sessionRevoked.code, LIVE_SOCKET_CLOSE.accountDeleted.code]);
+const FINAL_CLOSE_CODES: ReadonlySet<number> = new Set([...SESSION_ENDED_CODES, LIVE_SOCKET_CLOSE.replaced.code]);
 
 /**
  * Keeps one socket to the gateway's /ws while there is a token, handing each pulse event and each boards
