@@ -27,6 +27,8 @@ function startStack() {
     env.JWT_SECRET = randomBytes(48).toString('base64url');
     console.warn('JWT_SECRET is not set: using a random secret for this run (sessions end when the stack stops).');
   }
+  // Mail's links point at the gateway unless the deployment names its public address.
+  env.PUBLIC_URL ??= `http://localhost:${env.PORT || 8080}`;
   // STACK_INSTANCES and <SERVICE>_PORT: a wrong one stops the stack before anything starts, naming it.
   let plan;
   try {

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ModelEnv } from '@warriors/coaching';
+import { MailEnv } from '@warriors/mail';
 import { checkVapidEnv, PushEnvShape } from '@warriors/social';
 import { checkRedisEnv, logLevel, optionalSecret, port, redisEnvShape, unsetWhenEmpty, upstreamVariable } from '@warriors/kit';
 import { SERVICE_NAMES, type ServiceName } from './route-table';
@@ -46,5 +47,7 @@ export const EmbeddedEnv = z
     ...ModelEnv.shape,
     // Web Push's VAPID keys, optional as in the stack: none, push is off.
     ...PushEnvShape,
+    // Mail: no SMTP_URL, each mail an .eml file under DATA_DIR/mail; no PUBLIC_URL, links point at this process.
+    ...MailEnv.shape,
   })
   .superRefine(checkVapidEnv);

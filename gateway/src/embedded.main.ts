@@ -22,6 +22,7 @@ async function main(): Promise<void> {
       promoUrl: config.PROMO_URL,
       model: modelSettings(config),
       vapid: vapidKeys(config),
+      mail: { smtpUrl: config.SMTP_URL, from: config.MAIL_FROM, publicUrl: config.PUBLIC_URL },
       logger,
     });
     logger.info(`Prospect Warriors is running at http://localhost:${config.PORT}`);

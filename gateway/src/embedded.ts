@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import {
   createLogger,
@@ -18,6 +19,7 @@ import {
   systemClock,
 } from '@warriors/kit';
 import type { ModelSettings } from '@warriors/coaching';
+import { DEFAULT_MAIL_FROM, type MailSettings } from '@warriors/mail';
 import type { VapidKeys } from '@warriors/social';
 import { createGateway } from './gateway';
 import { SERVICE_NAMES } from './route-table';
@@ -46,6 +48,8 @@ export interface EmbeddedOptions {
   vapid?: VapidKeys | undefined;
   /** The automation offer the promo banners link to (PROMO_URL); none: no banners. */
   promoUrl?: string;
+  /** SMTP_URL, MAIL_FROM and PUBLIC_URL; without SMTP_URL every mail is an .eml file under DATA_DIR/mail, without PUBLIC_URL links point at the product's own address. */
+  mail?: { smtpUrl?: string; from?: string; publicUrl?: string };
 }
 
 export interface EmbeddedProduct {
@@ -70,12 +74,19 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
   metrics.watchConsumers(() => bus.consumerStates());
   const clock = options.clock ?? systemClock;
 
+  let ownUrl = '';
+  const mail: MailSettings = {
+    smtpUrl: options.mail?.smtpUrl,
+    from: options.mail?.from ?? DEFAULT_MAIL_FROM,
+    mailDir: path.join(options.dataDir ?? path.join(os.tmpdir(), 'warriors-embedded'), 'mail'),
+    publicUrl: options.mail?.publicUrl ?? (() => ownUrl),
+  };
   const running: Array<{ stop(): Promise<void>; server: RunningServer }> = [];
   const pools: Record<string, UpstreamPool> = {};
   for (const name of SERVICE_NAMES) {
     const factory = SERVICES[name];
     if (!factory) throw new Error(`${name} is in the service registry but has no embedded factory in gateway/src/services.ts`);
-    const service = factory.create({ database, bus, clock, tokens, metrics: metrics.forService(name), logger: loggerOf(name), model: options.model, vapid: options.vapid });
+    const service = factory.create({ database, bus, clock, tokens, metrics: metrics.forService(name), logger: loggerOf(name), model: options.model, vapid: options.vapid, mail });
     await service.start();
     // Its own server, upgrades included: the gateway hands /ws to the service that owns it.
     const server = await listen(serverOf(service), 0);
@@ -93,9 +104,10 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     clientConfig: { promo_url: options.promoUrl ?? null },
   });
   const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), options.port, options.host);
+  ownUrl = front.url.replace('0.0.0.0', 'localhost');
 
   return {
-    url: front.url.replace('0.0.0.0', 'localhost'),
+    url: ownUrl,
     async close() {
       const stopped = front.close();
       gateway.closeLiveSockets();

@@ -5,6 +5,7 @@ import { createCampaignsService } from '@warriors/campaigns';
 import { createChallengesService } from '@warriors/challenges';
 import { createCoachingService, type ModelSettings } from '@warriors/coaching';
 import { createGamificationService } from '@warriors/gamification';
+import { createMailService, type MailSettings } from '@warriors/mail';
 import { createSocialService, type VapidKeys } from '@warriors/social';
 import { SERVICE_REGISTRY, type ServiceName } from './route-table';
 
@@ -21,7 +22,7 @@ export const EMBEDDED_EFFECTS_WAIT_MS = 2000;
  * that every registry service has one.
  */
 /** What the embedded process hands every factory: the ports, and the settings of the one service that needs them. */
-export type EmbeddedPorts = ServicePorts & { model?: ModelSettings; vapid?: VapidKeys | undefined };
+export type EmbeddedPorts = ServicePorts & { model?: ModelSettings; vapid?: VapidKeys | undefined; mail: MailSettings };
 
 export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => Service }> = {
   auth: { create: createAuthService },
@@ -43,4 +44,6 @@ export const SERVICES: Record<ServiceName, { create: (ports: EmbeddedPorts) => S
   social: { create: (ports) => createSocialService({ ...ports, push: { keys: ports.vapid } }) },
   // The OPENAI_* variables of the embedded process (EmbeddedEnv); none: the coaching routes answer 503.
   coaching: { create: createCoachingService },
+  // SMTP_URL, MAIL_FROM and PUBLIC_URL of the embedded process (EmbeddedEnv); no SMTP_URL: .eml files under DATA_DIR/mail.
+  mail: { create: createMailService },
 };

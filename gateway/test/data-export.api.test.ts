@@ -12,6 +12,7 @@ const PROFILE = {
   ...Object.fromEntries(['phone', 'company', 'city', 'state', 'bio', 'specialty', 'x_url', 'profile_picture'].map((field) => [field, null])),
   ...{ id: '1f0c3a52-7b8e-4d2a-9c61-0a9f3e7b5d21', name: 'Esme Exporter', username: 'esme', email: 'esme@example.com', focus_area: 'investor', timezone: 'Asia/Tokyo' },
   ...{ profile_public: true, show_on_leaderboard: true, show_in_battle_pulse: true, streak_mode: 'daily' as const, created_at: '2026-01-01T00:00:00.000Z' },
+  ...{ email_verified: true, pending_email: null },
 };
 
 /** What each service's part saw: its path and the Authorization header it was sent. */

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { createLogger, createMemoryBus, createMetrics, createPostgresDatabase, createTokenSigner, fixedClock, type Database, type Service } from '@warriors/kit';
-import { createTestDatabase, TEST_TOKEN_SECRET } from '@warriors/test-support';
+import { createTestDatabase, TEST_MAIL_SETTINGS, TEST_TOKEN_SECRET } from '@warriors/test-support';
 import { SERVICE_NAMES } from '../src/route-table';
 import { SERVICES } from '../src/services';
 
@@ -14,6 +14,7 @@ describe.each(SERVICE_NAMES.map((name) => [name]))(`%s, started ${INSTANCES} tim
     const databases: Database[] = Array.from({ length: INSTANCES }, () => createPostgresDatabase(fresh.url, 2));
     const services: Service[] = databases.map((database) =>
       SERVICES[name].create({
+        mail: TEST_MAIL_SETTINGS,
         database,
         bus: createMemoryBus(),
         clock: fixedClock('2026-03-02T15:00:00Z'),

@@ -42,6 +42,11 @@ describe('route table', () => {
     ['/api/nudges/0b5e3c1e-4a8e-4d5e-9f3a-1a2b3c4d5e6f/read', 'social'],
     ['/api/daily-accountability', 'coaching'],
     ['/api/ai/goal/today', 'coaching'],
+    ['/api/mail/preferences', 'mail'],
+    ['/api/mail/unsubscribe', 'mail'],
+    ['/api/password/forgot', 'auth'],
+    ['/api/email/verify/resend', 'auth'],
+    ['/api/sessions/revoke', 'auth'],
   ])('sends %s to %s', (path, service) => {
     expect(serviceFor(path)).toBe(service);
   });

@@ -3,6 +3,7 @@ import { SERVICE_NAMES, serviceFor } from '@warriors/gateway';
 import { SERVICES } from '../../gateway/src/services';
 import { ENDPOINTS, endpointName } from '../support/fuzz/catalogue';
 import { registeredRoutes } from '../support/fuzz/registered-routes';
+import { TEST_MAIL_SETTINGS } from '@warriors/test-support';
 
 /** A concrete path for a template, to ask the gateway's route table who answers it. */
 const concrete = (path: string) => path.replace(/:[a-z_]+/gi, '7');
@@ -19,6 +20,7 @@ describe('the fuzzer’s endpoint catalogue', () => {
 
   const registered = SERVICE_NAMES.flatMap((service) => {
     const built = SERVICES[service].create({
+      mail: TEST_MAIL_SETTINGS,
       database,
       bus,
       clock: systemClock,

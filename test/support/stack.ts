@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
+import os from 'node:os';
 import path from 'node:path';
 import { createPostgresDatabase, createRedis, ensureDatabaseExists, loadServiceRegistry, upstreamVariable } from '@warriors/kit';
 import { sql } from 'kysely';
@@ -91,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
   const runId = randomUUID().replace(/-/g, '').slice(0, 12);
   const nats = { stream: `SYSTEM_${runId}`, prefix: `sys${runId}` };
   const leaderboardNamespace = `lb_${runId}`;
+  const gatewayPort = await freePort();
   const common = {
     ...process.env,
     NATS_STREAM: nats.stream,
@@ -109,6 +111,10 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     // Never the real model server of the developer's shell: a test that wants one points these at a fake.
     OPENAI_API_KEY: '',
     OPENAI_BASE_URL: '',
+    // Mail's links point at this stack's gateway; without a test's SMTP_URL, mails are files of the run's own.
+    PUBLIC_URL: `http://127.0.0.1:${gatewayPort}`,
+    SMTP_URL: '',
+    MAIL_DIR: path.join(os.tmpdir(), `warriors-mail-${runId}`),
     ...options.env,
   };
   const procs = new Map<string, Proc>();
@@ -129,7 +135,6 @@ export async function startStack(options: StackOptions = {}): Promise<TestStack>
     }
     gatewayEnv[upstreamVariable(service)] = urls.join(',');
   }
-  const gatewayPort = await freePort();
   procs.set('gateway', {
     script: options.gateway?.script ?? 'gateway/dist/main.js',
     execArgv: options.gateway?.execArgv ?? [],

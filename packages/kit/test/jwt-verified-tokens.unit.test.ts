@@ -17,7 +17,7 @@ describe('a token checked once', () => {
   it('is taken again without its signature check until it expires, then refused as expired', () => {
     const { clock, signer } = signerAt(SECRET);
     const token = tokenOf(SECRET, START_MS / 1000 + 30);
-    expect(signer.verify(token)).toEqual({ id: 'u-1', expiresAt: new Date(START_MS + 30_000) });
+    expect(signer.verify(token)).toEqual({ id: 'u-1', credentialVersion: 0, expiresAt: new Date(START_MS + 30_000) });
     clock.ms += 29_000;
     expect(signer.verify(token).id).toBe('u-1');
     clock.ms += 1_000;

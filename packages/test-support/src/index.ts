@@ -18,3 +18,4 @@ export * from './own-postgres';
 export * from './recap';
 export * from './csv';
 export * from './redis-keys';
+export * from './smtp';

@@ -4,13 +4,17 @@ import {
   BattlePulseVisibilityQuery,
   BulkActivityBody,
   ChallengeListQuery,
+  ChangeEmailBody,
+  ChangePasswordBody,
   CreateChallengeBody,
   CreateCampaignBody,
+  ForgotPasswordBody,
   FunnelQuery,
   LeaderboardVisibilityQuery,
   LeaderboardWindow,
   LogActivityBody,
   LoginBody,
+  MailPreferences,
   OpenChallengesQuery,
   PictureQuery,
   PrivacyQuery,
@@ -18,14 +22,17 @@ import {
   ProfileUpdateBody,
   PushPreferences,
   PushSubscriptionDelete,
+  ResetPasswordBody,
   pushSubscriptionBody,
   SendNudgeBody,
   SignupBody,
   SummaryQuery,
   TimezoneQuery,
   UpdateCampaignBody,
+  UnsubscribeQuery,
   UpdateChallengeBody,
   UserSearchQuery,
+  VerifyEmailBody,
 } from '@warriors/contracts';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -38,14 +45,14 @@ export interface Endpoint {
   /** Express syntax, as the service registers it: /api/campaigns/:id/join. */
   path: string;
   /** The service the gateway sends it to, or 'gateway' for a route the gateway answers itself. */
-  service: 'gateway' | 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching';
+  service: 'gateway' | 'auth' | 'activity' | 'gamification' | 'campaigns' | 'challenges' | 'social' | 'coaching' | 'mail';
   auth: 'required' | 'optional' | 'none';
   params?: Record<string, PathParam>;
   body?: z.ZodType;
   query?: z.ZodType;
   /** Sends an Idempotency-Key header (the activity log). */
   idempotent?: boolean;
-  /** Deletes the caller: a valid token must be a throwaway user's, or the fuzzer would delete its own. */
+  /** Deletes the caller or signs it out everywhere: a valid token must be a throwaway user's, or the fuzzer would lose its own. */
   deletesCaller?: boolean;
 }
 
@@ -66,6 +73,13 @@ export const ENDPOINTS: readonly Endpoint[] = [
   { method: 'DELETE', path: '/api/user/delete-account', service: 'auth', auth: 'required', deletesCaller: true },
   { method: 'GET', path: '/api/users/search', service: 'auth', auth: 'required', query: UserSearchQuery },
   { method: 'GET', path: '/api/users/:id/picture', service: 'auth', auth: 'none', params: { id: 'userId' }, query: PictureQuery },
+  { method: 'POST', path: '/api/password/forgot', service: 'auth', auth: 'none', body: ForgotPasswordBody },
+  { method: 'POST', path: '/api/password/reset', service: 'auth', auth: 'none', body: ResetPasswordBody },
+  { method: 'POST', path: '/api/email/verify', service: 'auth', auth: 'none', body: VerifyEmailBody },
+  { method: 'POST', path: '/api/email/verify/resend', service: 'auth', auth: 'required' },
+  { method: 'PUT', path: '/api/settings/email', service: 'auth', auth: 'required', body: ChangeEmailBody },
+  { method: 'PUT', path: '/api/settings/password', service: 'auth', auth: 'required', body: ChangePasswordBody, deletesCaller: true },
+  { method: 'POST', path: '/api/sessions/revoke', service: 'auth', auth: 'required', deletesCaller: true },
 
   { method: 'POST', path: '/api/activity', service: 'activity', auth: 'required', body: LogActivityBody, idempotent: true },
   { method: 'POST', path: '/api/activity/bulk', service: 'activity', auth: 'required', body: BulkActivityBody, idempotent: true },
@@ -128,6 +142,9 @@ export const ENDPOINTS: readonly Endpoint[] = [
   // The fuzz stacks point the coaching service at a fake model server (startFuzzStack): never a real one.
   { method: 'GET', path: '/api/daily-accountability', service: 'coaching', auth: 'required' },
   { method: 'POST', path: '/api/ai/goal/today', service: 'coaching', auth: 'required' },
+  { method: 'GET', path: '/api/mail/preferences', service: 'mail', auth: 'required' },
+  { method: 'PUT', path: '/api/mail/preferences', service: 'mail', auth: 'required', body: MailPreferences },
+  { method: 'POST', path: '/api/mail/unsubscribe', service: 'mail', auth: 'none', query: UnsubscribeQuery },
 ];
 
 export const endpointName = (endpoint: { method: string; path: string }): string => `${endpoint.method} ${endpoint.path}`;
