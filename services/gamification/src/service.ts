@@ -65,6 +65,8 @@ export function createGamificationService(ports: GamificationPorts): Service {
   const auth = requireAuth(tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   // The boards come back from the points ledger.
   const boards = keepServiceBoards(ports, () => rebuildLeaderboards(db, store, clock.now()));
+  // One for the page and the mail service's question: both read the same cached week boards.
+  const weeklyRecap = getWeeklyRecap({ db, bus, clock, directory });
   const app = createApp({
     metrics: ports.metrics,
     logger,
@@ -74,7 +76,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
       badgesRoutes({ list: listUserBadges({ db }), progress: getBadgeProgress({ db, clock, dailyGoalPoints }) }, auth, dailyGoalPoints),
       leaderboardRoutes({ leaderboards, directory, tokens, auth, clock }),
       heldRoutes(createHeldActivities({ db, outbox, leaderboards }), auth, clock),
-      recapRoutes({ weekly: getWeeklyRecap({ db, bus, clock, directory }), notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
+      recapRoutes({ weekly: weeklyRecap, notices: listRecapNotices({ db, clock }), readNotice: readRecapNotice({ db, clock }) }, auth),
       exportRoutes({ pointsLedger: exportPointsLedger({ db }), badges: exportBadges({ db }) }, auth, logger),
     ],
   });
@@ -101,6 +103,7 @@ export function createGamificationService(ports: GamificationPorts): Service {
             standing: getStanding({ leaderboards, clock, dailyGoalPoints }),
             userStats: getUserStats({ db, clock, dailyGoalPoints }),
             heldEntries: listHeldEntries({ db }),
+            weeklyRecap,
           }),
         ])
       ).flat();

@@ -10,9 +10,11 @@ import { consumePushSources } from './events/push-sources.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { createSocketHub, DEFAULT_SOCKET_LIMITS, type SocketLimits } from './live/socket-hub';
 import { pushRoutes } from './routes/push.routes';
+import { answerSocialQuestions } from './routes/social.replies';
 import { socialRoutes } from './routes/social.routes';
 import { SCHEMA, type SocialDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
+import { getMailDigest } from './use-cases/get-mail-digest.use-case';
 import { getPublicProfile } from './use-cases/get-public-profile.use-case';
 import { listNudges } from './use-cases/list-nudges.use-case';
 import { listPulseLines } from './use-cases/list-pulse-lines.use-case';
@@ -87,15 +89,18 @@ export function createSocialService(ports: SocialPorts): Service {
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       retention.start();
       push.start();
-      subscriptions = await Promise.all([
-        listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }), announce: lines.announce }),
-        listenDeletedAccounts({ bus, hub, logger }),
-        listenRevokedSessions({ bus, hub, logger }),
-        listenLiveBoards({ bus, hub, logger }),
-        consumePulseSources({ bus, pulse }),
-        consumePushSources({ bus, apply: pushFromEvents({ db, clock, directory, push }) }),
-        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
-      ]);
+      subscriptions = (
+        await Promise.all([
+          listenLivePulse({ bus, hub, logger, linesMadeDuringOutage: linesMadeDuringOutage({ db, clock }), announce: lines.announce }),
+          listenDeletedAccounts({ bus, hub, logger }),
+          listenRevokedSessions({ bus, hub, logger }),
+          listenLiveBoards({ bus, hub, logger }),
+          consumePulseSources({ bus, pulse }),
+          consumePushSources({ bus, apply: pushFromEvents({ db, clock, directory, push }) }),
+          consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks(bus) }),
+          answerSocialQuestions(bus, { mailDigest: getMailDigest({ db, push }) }),
+        ])
+      ).flat();
     },
     async stop() {
       retention.stop();

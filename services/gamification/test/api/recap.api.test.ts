@@ -4,6 +4,7 @@ import {
   BUS_QUESTIONS,
   CompletedGoalsRequest,
   pointsFor,
+  RECAP_MESSAGES,
   RecapNoticeList,
   WeeklyRecap,
   type ActivityType,
@@ -173,6 +174,48 @@ describe('GET /api/recap/weekly', () => {
     const reply = await gamification.call('GET', '/api/recap/weekly', { token: user.token });
     expect(reply).toEqual({ status: 503, body: { detail: 'Goals are unavailable for a moment. Please try again.' } });
     expect(await gamification.call('GET', '/api/recap/weekly')).toEqual({ status: 401, body: { detail: 'Not authenticated' } });
+  });
+});
+
+describe('the weekly recap asked on the bus (the mail service’s Monday mail)', () => {
+  const ask = async (userId: string) => WeeklyRecap.parse(await gamification.bus.request(BUS_QUESTIONS.weeklyRecap.subject, { user_id: userId }, 5000));
+
+  it('answers a broker the recap GET /api/recap/weekly gives them, of their own last local week', async () => {
+    // Mon 14 – Sun 20 April 2031 in Tokyo, against 7 – 13 April.
+    const me = await register({ timezone: 'Asia/Tokyo' }, [
+      { name: 'Sprint Week', completed_at: '2031-04-09T03:00:00.000Z' },
+      { name: 'Email Marathon', completed_at: '2031-04-16T03:00:00.000Z' },
+    ]);
+    await logAt(me.user_id, 'cold_call', 20, '2031-04-08T01:00:00Z', '2031-04-08', 'Asia/Tokyo');
+    await logAt(me.user_id, 'meeting', 3, '2031-04-16T01:00:00Z', '2031-04-16', 'Asia/Tokyo');
+    await logAt(me.user_id, 'email', 4, '2031-04-18T01:00:00Z', '2031-04-18', 'Asia/Tokyo');
+
+    // 05:00 on Monday 21 April in Tokyo, still Sunday 20:00 in UTC.
+    clock.set('2031-04-20T20:00:00Z');
+    const answered = await ask(me.user_id);
+    expect(answered).toMatchObject({
+      timezone: 'Asia/Tokyo',
+      week: { start: '2031-04-14', end: '2031-04-20' },
+      previous_week: { start: '2031-04-07', end: '2031-04-13' },
+      points: { value: 34, previous: 20, change: 14 },
+      logs: { value: 7, previous: 20, change: -13 },
+      best_day: { value: { date: '2031-04-16', points: 30 }, previous: { date: '2031-04-08', points: 20 } },
+      goals_completed: { value: 1, previous: 1, change: 0, names: ['Email Marathon'] },
+      rank: { value: 1, previous: 1, change: 0 },
+    });
+    expect(answered).toEqual(await recap(me.token));
+  });
+
+  it('answers a user gamification does not know a quiet week in UTC, and fails while campaigns does not answer or the request is not the contract’s', async () => {
+    const stranger = randomUUID();
+    completions.set(stranger, []);
+    // Monday 00:30 in UTC: the week that ended at midnight.
+    clock.set('2031-05-05T00:30:00Z');
+    expect(await ask(stranger)).toEqual(quietWeekRecap('UTC', '2031-04-28'));
+
+    const away = await registerWarrior(gamification);
+    await expect(ask(away.user_id)).rejects.toThrow(RECAP_MESSAGES.goalsUnavailable);
+    await expect(gamification.bus.request(BUS_QUESTIONS.weeklyRecap.subject, { id: stranger }, 2000)).rejects.toThrow();
   });
 });
 

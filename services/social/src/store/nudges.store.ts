@@ -4,6 +4,8 @@ import { SCHEMA, type Executor, type NudgeRow } from './schema';
 
 /** The most nudges the bell shows. */
 export const INBOX_LIMIT = 50;
+/** The most nudges a daily digest lists (the bus question's bound). */
+export const DIGEST_LIMIT = 50;
 
 export async function insertNudge(db: Executor, row: NudgeRow): Promise<void> {
   await db.withSchema(SCHEMA).insertInto('nudges').values(row).execute();
@@ -43,6 +45,18 @@ const toNudge = (row: NudgeView): Nudge => ({
 
 export async function inbox(db: Executor, toUserId: string): Promise<Nudge[]> {
   const rows = await received(db, toUserId).orderBy('n.created_at', 'desc').orderBy('n.id', 'desc').limit(INBOX_LIMIT).execute();
+  return rows.map(toNudge);
+}
+
+/** The recipient's nudges received after `since` and not read yet, newest first: what the daily digest lists. */
+export async function unreadSince(db: Executor, toUserId: string, since: Date): Promise<Nudge[]> {
+  const rows = await received(db, toUserId)
+    .where('n.is_read', '=', false)
+    .where('n.created_at', '>', since)
+    .orderBy('n.created_at', 'desc')
+    .orderBy('n.id', 'desc')
+    .limit(DIGEST_LIMIT)
+    .execute();
   return rows.map(toNudge);
 }
 

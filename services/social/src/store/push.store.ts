@@ -26,6 +26,11 @@ export async function deleteSubscription(db: Executor, endpoint: string): Promis
 export const subscriptionsOf = (db: Executor, userId: string): Promise<PushSubscriptionRow[]> =>
   db.withSchema(SCHEMA).selectFrom('push_subscriptions').selectAll().where('user_id', '=', userId).orderBy('endpoint').execute();
 
+export async function hasSubscription(db: Executor, userId: string): Promise<boolean> {
+  const row = await db.withSchema(SCHEMA).selectFrom('push_subscriptions').select('endpoint').where('user_id', '=', userId).limit(1).executeTakeFirst();
+  return row !== undefined;
+}
+
 export const findSubscription = (db: Executor, endpoint: string): Promise<PushSubscriptionRow | undefined> =>
   db.withSchema(SCHEMA).selectFrom('push_subscriptions').selectAll().where('endpoint', '=', endpoint).executeTakeFirst();
 

@@ -7,6 +7,7 @@ import {
   deleteSubscription,
   enqueuePushes,
   findSubscription,
+  hasSubscription,
   preferencesOf,
   removeQueued,
   retryQueued,
@@ -88,6 +89,9 @@ export function createPush(deps: { db: Executor; clock: Clock; logger: Logger; s
   }
 
   const preferences = (userId: string): Promise<PushPreferences> => preferencesOf(db, userId);
+
+  /** Whether something pushed to the broker reaches a device: never while push is off, whatever devices subscribed before. */
+  const hasDevice = async (userId: string): Promise<boolean> => keys !== undefined && hasSubscription(db, userId);
 
   async function setPreferences(userId: string, choice: PushPreferences): Promise<PushPreferences> {
     await db.transaction().execute(async (trx) => {
@@ -177,6 +181,7 @@ export function createPush(deps: { db: Executor; clock: Clock; logger: Logger; s
     unsubscribe,
     preferences,
     setPreferences,
+    hasDevice,
     queue,
     kick,
     start(): void {
