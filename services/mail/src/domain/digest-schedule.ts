@@ -1,8 +1,8 @@
 import { isoWeekStart, localDate, localTimestamp, type LocalDate } from '@warriors/contracts';
 
 /**
- * When the digests go: from 08:00 in the broker's timezone, the end of push's default quiet hours
- * (21:00-08:00), so a mail never lands in the night; the weekly recap on Mondays, the daily digest
+ * When the digests go: from 08:00 in the broker's timezone, an hour after push's default quiet hours
+ * (21:00-07:00) end, so a mail never lands in the night; the weekly recap on Mondays, the daily digest
  * every day. A period is the local date it is for: one digest of a kind per broker and period.
  */
 export const DIGEST_HOUR = 8;
