@@ -1,15 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { CHALLENGE_MESSAGES } from '@warriors/contracts';
-import { eventually } from '@warriors/test-support';
+import { eventually, type TestSmtp } from '@warriors/test-support';
 import { apiClient } from './api-client';
+import { mailWithLink, verifyByMail } from './mail-flows';
 
 /**
  * The challenge loop through the gateway, the same in every run mode: a host creates an active
  * challenge inviting an existing account and an email not signed up yet, a warrior joins and logs,
- * the board ranks them, and the email's later sign-up finds its invite (auth answering the lookup,
- * user.registered carrying the email).
+ * the board ranks them, and the email's later sign-up finds its invite once its owner verified it
+ * (auth answering the lookup for verified addresses, user.email_verified carrying the email). Both
+ * invited addresses get the invitation mail, its link on the public invitation.
  */
-export function describeChallengesThroughGateway(baseUrl: () => string): void {
+export function describeChallengesThroughGateway(baseUrl: () => string, inbox: () => TestSmtp): void {
   it('runs a challenge: create with invites, join, score from the activity log, board, and an invite that reaches a later sign-up', async () => {
     const api = apiClient(baseUrl());
     const knownEmail = `known.${randomUUID()}@example.com`;
@@ -18,6 +20,7 @@ export function describeChallengesThroughGateway(baseUrl: () => string): void {
     const warrior = await api.signup({ name: 'Wade Warrior' });
     const known = await api.signup({ name: 'Kim Known', email: knownEmail });
     expect([host.status, warrior.status, known.status]).toEqual([201, 201, 201]);
+    await verifyByMail(baseUrl(), inbox(), knownEmail);
 
     const now = Date.now();
     const body = {
@@ -62,8 +65,15 @@ export function describeChallengesThroughGateway(baseUrl: () => string): void {
     const mine = await api.call('GET', `/api/challenges/${id}`, { token: warrior.body.access_token });
     expect(mine.body).toMatchObject({ my_points: 10, my_activity_counts: { meeting: 1 }, progress: 20 });
 
+    const invitation = await mailWithLink(inbox(), laterEmail, `challenge_id=${id}`);
+    expect(invitation.parsed.subject).toBe(`Hana Host invited you to ${body.name} on Prospect Warriors`);
+    expect(invitation.linkTo('/').searchParams.get('challenge_id')).toBe(String(id));
+    await mailWithLink(inbox(), knownEmail, `challenge_id=${id}`);
+
     const later = await api.signup({ name: 'Lou Later', email: laterEmail });
     expect(later.status).toBe(201);
+    expect((await api.call('GET', '/api/challenge-invites', { token: later.body.access_token })).body).toEqual([]);
+    await verifyByMail(baseUrl(), inbox(), laterEmail);
     const invites = await eventually('the later sign-up invited', async () => {
       const answer = await api.call('GET', '/api/challenge-invites', { token: later.body.access_token });
       return answer.status === 200 && answer.body.length > 0 ? answer.body : undefined;

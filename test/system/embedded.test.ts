@@ -3,12 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@warriors/kit';
-import { sampleValue, scrapeMetrics, type MetricSample } from '@warriors/test-support';
+import { sampleValue, scrapeMetrics, startTestSmtp, type MetricSample, type TestSmtp } from '@warriors/test-support';
 import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
+import { describeAccountMailThroughGateway } from '../support/mail-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { describeRecapThroughGateway } from '../support/recap-flows';
 import { describeExportThroughGateway } from '../support/export-flows';
@@ -17,22 +18,42 @@ import { describeSocialThroughGateway } from '../support/social-flows';
 jest.setTimeout(60_000);
 
 const METRICS_TOKEN = randomBytes(32).toString('base64url');
-const start = (dataDir: string) =>
-  startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent'), metricsToken: METRICS_TOKEN });
+const start = (dataDir: string, smtpUrl: string) =>
+  startEmbedded({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    authAttemptsPerMinute: 1000,
+    logger: createLogger('embedded-test', 'silent'),
+    metricsToken: METRICS_TOKEN,
+    mail: { smtpUrl },
+  });
 
 describe('embedded mode: one process, PGlite, in-process bus', () => {
   let product: EmbeddedProduct;
   let dataDir: string;
+  let smtp: TestSmtp;
   beforeAll(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'warriors-data-'));
-    product = await start(dataDir);
+    smtp = await startTestSmtp();
+    product = await start(dataDir, smtp.url);
   });
-  afterAll(() => product?.close());
+  afterAll(async () => {
+    await product?.close();
+    await smtp?.stop();
+  });
 
   describeAuthThroughGateway(() => product.url);
   describeCoreLoopThroughGateway(() => product.url);
   describeCampaignsThroughGateway(() => product.url);
-  describeChallengesThroughGateway(() => product.url);
+  describeChallengesThroughGateway(
+    () => product.url,
+    () => smtp,
+  );
+  describeAccountMailThroughGateway(
+    () => product.url,
+    () => smtp,
+  );
   describeRecapThroughGateway(() => product.url);
   describeExportThroughGateway(() => product.url);
   describeSocialThroughGateway(() => product.url);
@@ -58,7 +79,7 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
   it('keeps accounts and sessions across a restart on the same data folder', async () => {
     const signup = await apiClient(product.url).signup();
     await product.close();
-    product = await start(dataDir);
+    product = await start(dataDir, smtp.url);
     const me = await apiClient(product.url).call('GET', '/api/me', { token: signup.body.access_token });
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(signup.body.user.email);

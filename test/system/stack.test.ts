@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@warriors/contracts';
 import { createNatsBus } from '@warriors/kit';
-import { faultFigures, recordFaultFigures, waitFor } from '@warriors/test-support';
+import { faultFigures, recordFaultFigures, startTestSmtp, waitFor, type TestSmtp } from '@warriors/test-support';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
 import { describeCampaignsThroughGateway } from '../support/campaign-flows';
 import { describeChallengesThroughGateway } from '../support/challenge-flows';
+import { describeAccountMailThroughGateway } from '../support/mail-flows';
 import { describeCoreLoopThroughGateway } from '../support/core-loop-flows';
 import { describeRecapThroughGateway } from '../support/recap-flows';
 import { describeExportThroughGateway } from '../support/export-flows';
@@ -17,15 +18,27 @@ const CATCH_UP_MS = 45_000;
 
 describe('stack mode: gateway and services as processes on PostgreSQL, NATS and Redis', () => {
   let stack: TestStack;
+  let smtp: TestSmtp;
   beforeAll(async () => {
-    stack = await startStack();
+    smtp = await startTestSmtp();
+    stack = await startStack({ env: { SMTP_URL: smtp.url } });
   });
-  afterAll(() => stack?.close());
+  afterAll(async () => {
+    await stack?.close();
+    await smtp?.stop();
+  });
 
   describeAuthThroughGateway(() => stack.url);
   describeCoreLoopThroughGateway(() => stack.url);
   describeCampaignsThroughGateway(() => stack.url);
-  describeChallengesThroughGateway(() => stack.url);
+  describeChallengesThroughGateway(
+    () => stack.url,
+    () => smtp,
+  );
+  describeAccountMailThroughGateway(
+    () => stack.url,
+    () => smtp,
+  );
   describeRecapThroughGateway(() => stack.url);
   describeExportThroughGateway(() => stack.url);
 
