@@ -1,9 +1,10 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createLogger } from '@warriors/kit';
-import { sampleValue, scrapeMetrics, startTestSmtp, type MetricSample, type TestSmtp } from '@warriors/test-support';
+import { simpleParser } from 'mailparser';
+import { eventually, sampleValue, scrapeMetrics, startTestSmtp, type MetricSample, type TestSmtp } from '@warriors/test-support';
 import { startEmbedded, type EmbeddedProduct } from '@warriors/gateway';
 import { apiClient } from '../support/api-client';
 import { describeAuthThroughGateway } from '../support/auth-flows';
@@ -83,5 +84,37 @@ describe('embedded mode: one process, PGlite, in-process bus', () => {
     const me = await apiClient(product.url).call('GET', '/api/me', { token: signup.body.access_token });
     expect(me.status).toBe(200);
     expect(me.body.email).toBe(signup.body.user.email);
+  });
+});
+
+describe('embedded mode without SMTP_URL (`npm start` on a fresh machine)', () => {
+  it('writes the reset mail under DATA_DIR/mail/, and its link resets the password', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'warriors-data-'));
+    const product = await startEmbedded({ port: 0, host: '127.0.0.1', dataDir, authAttemptsPerMinute: 1000, logger: createLogger('embedded-test', 'silent') });
+    try {
+      const api = apiClient(product.url);
+      const email = `offline.${randomBytes(4).toString('hex')}@example.com`;
+      expect((await api.signup({ email })).status).toBe(201);
+      expect((await api.call('POST', '/api/password/forgot', { body: { email } })).status).toBe(202);
+      const mailDir = path.join(dataDir, 'mail');
+      const reset = await eventually(
+        'the reset mail in DATA_DIR/mail',
+        async () => {
+          for (const name of await readdir(mailDir).catch(() => [])) {
+            const parsed = await simpleParser(await readFile(path.join(mailDir, name)));
+            if (parsed.subject === 'Reset your Prospect Warriors password') return parsed;
+          }
+          return undefined;
+        },
+        20_000,
+      );
+      const link = new URL(/https?:\/\/\S+\/reset-password\?token=\S+/.exec(reset.text ?? '')![0]);
+      expect(link.origin).toBe(product.url);
+      const answer = await api.call('POST', '/api/password/reset', { body: { token: link.searchParams.get('token'), password: 'a fresh start here' } });
+      expect(answer.status).toBe(200);
+      expect((await api.call('POST', '/api/login', { body: { email, password: 'a fresh start here' } })).status).toBe(200);
+    } finally {
+      await product.close();
+    }
   });
 });
