@@ -21,8 +21,8 @@ export const CHROMIUM_LAUNCH = {
   ],
 };
 
-/** What a suite may add to the embedded product, e.g. the coach's model server, a clock of its own or push's VAPID keys. */
-export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock' | 'vapid'>;
+/** What a suite may add to the embedded product, e.g. the coach's model server, a clock of its own, push's VAPID keys or an SMTP server. */
+export type ProductExtras = Pick<EmbeddedOptions, 'model' | 'clock' | 'vapid' | 'mail'>;
 
 /**
  * The embedded product with the built web app, and a real Chromium. Its PGlite keeps its data in memory:
