@@ -6,7 +6,8 @@
 //   3. from that image, with --network host on free ports: the embedded product (DATA_DIR on a tmpfs), then
 //      the gateway and every service of services.registry.json as separate containers against this
 //      machine's PostgreSQL (a database of its own), NATS (a stream and subject prefix of its own) and Redis
-//      (a leaderboard namespace of its own). Through each gateway a broker signs up, logs an activity and
+//      (a leaderboard namespace of its own), all sending mail to an SMTP server this script runs. Through
+//      each gateway a broker signs up, receives the mail that verifies the address, logs an activity and
 //      finds its points on today's leaderboard;
 //   4. every container is stopped with SIGTERM and must exit cleanly within 10 s.
 // Everything it started is removed at the end (containers, database, stream, Redis keys); images and the
@@ -18,7 +19,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { connect } from '@nats-io/transport-node';
 import { Client } from 'pg';
 import { createRedis, ensureDatabaseExists, loadServiceRegistry, upstreamVariable } from '@warriors/kit';
-import { deleteKeysMatching, freePort, waitFor } from '@warriors/test-support';
+import { deleteKeysMatching, freePort, startTestSmtp, waitFor, type TestSmtp } from '@warriors/test-support';
 import { apiClient } from '../test/support/api-client';
 import { CheckFailure, megabytes, mustPodman, mustRun, podman, run, seconds, tail } from './image-check/commands';
 import { BASE_IMAGE, ensureBaseImage } from './image-check/stand-in-base';
@@ -132,12 +133,26 @@ async function waitReady(container: Container): Promise<void> {
 }
 
 /** A broker signs up, logs a meeting and finds its points on today's leaderboard, all through the gateway. */
-async function proveCoreLoop(where: string, gatewayUrl: string): Promise<void> {
+async function proveCoreLoop(where: string, gatewayUrl: string, smtp: TestSmtp): Promise<void> {
   const api = apiClient(gatewayUrl);
   const signup = await api.signup({ name: `Image Check ${runId}`, timezone: 'UTC' });
   if (signup.status !== 201) throw new CheckFailure(`${where}: POST /api/signup answered ${signup.status}: ${JSON.stringify(signup.body)}`);
   const token: string = signup.body.access_token;
   const userId: string = signup.body.user.id;
+  const email: string = signup.body.user.email;
+  try {
+    await waitFor(
+      async () => {
+        if (smtp.received.some((mail) => mail.to.includes(email) && (mail.parsed.text ?? '').includes('/verify-email?token='))) return true;
+        await pause(200);
+        return false;
+      },
+      20_000,
+      'the verification mail',
+    );
+  } catch {
+    throw new CheckFailure(`${where}: no mail with a /verify-email link reached ${smtp.url} for the new account`);
+  }
   const log = await api.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' } });
   if (log.status !== 201) throw new CheckFailure(`${where}: POST /api/activity answered ${log.status}: ${JSON.stringify(log.body)}`);
   const points: number = log.body.points_awarded;
@@ -155,7 +170,7 @@ async function proveCoreLoop(where: string, gatewayUrl: string): Promise<void> {
   } catch {
     throw new CheckFailure(`${where}: the ${points} points logged never showed on GET /api/leaderboard/today`);
   }
-  console.log(`${where}: signed up, logged a meeting (${points} points), read it back on /api/leaderboard/today`);
+  console.log(`${where}: signed up, received the verification mail over SMTP, logged a meeting (${points} points), read it back on /api/leaderboard/today`);
 }
 
 /** Sends SIGTERM to each container (through tini, PID 1) and times its exit; a clean exit is code 0 within the grace. */
@@ -178,10 +193,10 @@ async function stopAll(containers: Container[]): Promise<string[]> {
   return failures;
 }
 
-async function checkEmbedded(): Promise<void> {
-  const product = await startContainer('embedded', [], {}, ['--mount', 'type=tmpfs,destination=/app/data,chown=true']);
+async function checkEmbedded(smtp: TestSmtp): Promise<void> {
+  const product = await startContainer('embedded', [], { SMTP_URL: smtp.url }, ['--mount', 'type=tmpfs,destination=/app/data,chown=true']);
   await waitReady(product);
-  await proveCoreLoop('embedded product', `http://127.0.0.1:${product.port}`);
+  await proveCoreLoop('embedded product', `http://127.0.0.1:${product.port}`, smtp);
   const failures = await stopAll([product]);
   if (failures.length > 0) throw new CheckFailure(failures.join('\n\n'));
 }
@@ -192,7 +207,7 @@ interface StackResources {
   namespace: string;
 }
 
-async function checkStack(resources: StackResources): Promise<void> {
+async function checkStack(resources: StackResources, smtp: TestSmtp): Promise<void> {
   const databaseUrl = `${POSTGRES}/${resources.database}`;
   await ensureDatabaseExists(databaseUrl);
   const common = {
@@ -203,6 +218,8 @@ async function checkStack(resources: StackResources): Promise<void> {
     NATS_SUBJECT_PREFIX: resources.stream.toLowerCase(),
     LEADERBOARD_NAMESPACE: resources.namespace,
     JWT_SECRET: randomBytes(48).toString('base64url'),
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'http://127.0.0.1:8080',
   };
   const services = loadServiceRegistry().services.map((service) => service.name);
   const containers: Container[] = [];
@@ -213,7 +230,7 @@ async function checkStack(resources: StackResources): Promise<void> {
   const gateway = await startContainer('gateway', ['node', 'gateway/dist/main.js'], { ...common, ...upstreams, AUTH_RATE_LIMIT_PER_MINUTE: '1000' });
   containers.push(gateway);
   await waitReady(gateway);
-  await proveCoreLoop(`gateway + ${services.length} services`, `http://127.0.0.1:${gateway.port}`);
+  await proveCoreLoop(`gateway + ${services.length} services`, `http://127.0.0.1:${gateway.port}`, smtp);
   const failures = await stopAll([gateway, ...containers.filter((container) => container !== gateway)]);
   if (failures.length > 0) throw new CheckFailure(failures.join('\n\n'));
 }
@@ -284,8 +301,13 @@ async function main(): Promise<void> {
     await ensureTools();
     await ensureBaseImage();
     const { buildMs, sizeBytes, addedBytes } = await buildImage();
-    await checkEmbedded();
-    await checkStack(resources);
+    const smtp = await startTestSmtp();
+    try {
+      await checkEmbedded(smtp);
+      await checkStack(resources, smtp);
+    } finally {
+      await smtp.stop();
+    }
     console.log(
       `image check passed: built in ${seconds(buildMs)}, ${megabytes(sizeBytes)} (${megabytes(addedBytes)} over the base); every entry point served the core loop and stopped on SIGTERM`,
     );
