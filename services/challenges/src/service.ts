@@ -20,6 +20,7 @@ import { consumeActivityDeleted } from './events/activity-deleted.consumer';
 import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { USERS_DURABLE, userEventHooks } from './events/user-events.consumer';
 import { DEFAULT_CHALLENGE_RATE_LIMITS, type ChallengeRateLimits } from './domain/rate-limits';
+import { answerChallengesQuestions } from './routes/challenges.replies';
 import { challengesRoutes } from './routes/challenges.routes';
 import { SCHEMA, type ChallengesDatabase } from './store/schema';
 import { projectedUsers } from './store/users.store';
@@ -37,6 +38,7 @@ import { leaveChallenge } from './use-cases/leave-challenge.use-case';
 import { listInvites } from './use-cases/list-invites.use-case';
 import { listMyChallenges } from './use-cases/list-my-challenges.use-case';
 import { listOpenChallenges } from './use-cases/list-open-challenges.use-case';
+import { listPendingInvites } from './use-cases/list-pending-invites.use-case';
 import { removeChallenge } from './use-cases/remove-challenge.use-case';
 import { rebuildBoards } from './use-cases/rebuild-boards';
 
@@ -99,11 +101,14 @@ export function createChallengesService(ports: ChallengesPorts): Service {
       await outbox.start();
       await boards.start();
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
-      subscriptions = await Promise.all([
-        consumeActivityLogged({ db, bus, clock, board, logger, pages }),
-        consumeActivityDeleted({ db, bus, clock, board, logger, pages }),
-        consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks({ db, outbox, logger, pages }) }),
-      ]);
+      subscriptions = (
+        await Promise.all([
+          consumeActivityLogged({ db, bus, clock, board, logger, pages }),
+          consumeActivityDeleted({ db, bus, clock, board, logger, pages }),
+          consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks({ db, outbox, logger, pages }) }),
+          answerChallengesQuestions(bus, { pendingInvites: listPendingInvites(deps) }),
+        ])
+      ).flat();
     },
     async stop() {
       await boards.stop();

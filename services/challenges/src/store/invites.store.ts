@@ -60,15 +60,16 @@ export async function invitesTo(db: Executor, userId: string, now: Date) {
     .execute();
 }
 
-export async function insertEmailInvites(db: Executor, challengeId: number, fromUserId: string, invites: readonly EmailInvite[], at: Date): Promise<number> {
-  if (invites.length === 0) return 0;
+/** Stores the pending email invites not already there; answers the addresses stored. */
+export async function insertEmailInvites(db: Executor, challengeId: number, fromUserId: string, invites: readonly EmailInvite[], at: Date): Promise<Set<string>> {
+  if (invites.length === 0) return new Set();
   const rows = await inSchema(db)
     .insertInto('challenge_email_invites')
     .values(invites.map((i) => ({ challenge_id: challengeId, email: i.email, name: i.name, from_user_id: fromUserId, created_at: at })))
     .onConflict((oc) => oc.columns(['challenge_id', 'email']).doNothing())
     .returning('email')
     .execute();
-  return rows.length;
+  return new Set(rows.map((row) => row.email));
 }
 
 /** Takes the pending email invites of `email` away (they become the new account's invites). */

@@ -1,11 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { BUS_QUESTIONS, AccountsByEmailReply, type EmailInvite } from '@warriors/contracts';
 import { DependencyUnavailableError, resolveUser, type Bus, type Logger, type Outbox } from '@warriors/kit';
-import { challengeInvited } from '../domain/challenge-events';
+import { challengeInvited, invitationMailRequested } from '../domain/challenge-events';
 import { insertEmailInvites, insertInvites } from '../store/invites.store';
 import type { Executor } from '../store/schema';
 import { findUserId, holdAgainstDeletion, projectedUsers, usersIn } from '../store/users.store';
-import { usersAmong } from '../store/challenges.store';
+import { findChallenge, usersAmong } from '../store/challenges.store';
 
 /** How long an invite waits for auth to say which emails have an account; without an answer they stay email invites. */
 export const ACCOUNTS_BY_EMAIL_TIMEOUT_MS = 2000;
@@ -49,9 +49,10 @@ export interface InviteRequest {
 
 /**
  * In the caller's transaction: invites each user (not deleted, not the sender, not already a member
- * or invited, and not one who declined this challenge's invite before) and publishes challenge.invited for each new invite; stores the emails without an
- * account as pending email invites (they become invites when the email signs up). No email is sent
- * (out of scope): the stored invite and a log line are the contract.
+ * or invited, and not one who declined this challenge's invite before) and publishes challenge.invited
+ * for each new invite; stores the emails without an account as pending email invites (they become
+ * invites once an account verifies the address). Every invite line that made a new invite, to an
+ * account or pending, asks for the invitation mail (mail.requested, from the same outbox).
  */
 export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger, request: InviteRequest, at: Date): Promise<void> {
   const pending = request.emails.filter((e) => request.accounts[e.email] === undefined);
@@ -83,16 +84,40 @@ export async function sendInvites(trx: Executor, outbox: Outbox, logger: Logger,
     );
   }
   const stored = await insertEmailInvites(trx, request.challengeId, request.fromUserId, pending, at);
+  const invitedAccounts = new Set(inserted.map((invite) => invite.to_user_id));
+  const mailed = request.emails.filter((line) => {
+    const account = request.accounts[line.email];
+    return account === undefined ? stored.has(line.email) : invitedAccounts.has(account);
+  });
+  await requestInvitationMails(trx, outbox, request.challengeId, mailed, at);
   if (request.emails.length > 0) {
     logger.info(
       {
         challenge_id: request.challengeId,
         emails: request.emails.length,
         with_account: request.emails.length - pending.length,
-        pending: stored,
-        tags: pending.map((e) => emailTag(e.email)),
+        pending: stored.size,
+        mailed: mailed.length,
+        tags: mailed.map((e) => emailTag(e.email)),
       },
-      'challenge invite for email (not sent: email delivery is out of scope)',
+      'challenge invite by email: invitation mails requested',
+    );
+  }
+}
+
+/** The invitation mail of each line, naming the host as the public invitation does (a private profile by its username). */
+async function requestInvitationMails(trx: Executor, outbox: Outbox, challengeId: number, lines: readonly EmailInvite[], at: Date): Promise<void> {
+  if (lines.length === 0) return;
+  const challenge = await findChallenge(trx, challengeId);
+  if (!challenge) return;
+  const invited = { id: challenge.id, name: challenge.name, description: challenge.description, start_at: challenge.startAt.toISOString(), end_at: challenge.endAt.toISOString() };
+  for (const line of lines) {
+    await outbox.enqueue(
+      trx,
+      invitationMailRequested(
+        { kind: 'challenge_invitation', to: line.email, user_id: null, invitee_name: line.name || null, host_name: challenge.ownerPublicName, challenge: invited },
+        at,
+      ),
     );
   }
 }

@@ -19,11 +19,12 @@ export async function forgetUser(trx: Kysely<ChallengesDatabase>, userId: string
 }
 
 /**
- * After a user.registered with an email: the pending email invites of that email become the new
- * account's invites (challenge.invited each). Safe to repeat: the email rows go in the same transaction.
+ * After a user.email_verified: the pending email invites of that address become the account's invites
+ * (challenge.invited each). Only a verified address claims them, so that a sign-up with a colleague's
+ * address does not receive the colleague's invitations. Safe to repeat: the email rows go in the same transaction.
  */
-export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; logger: Logger }, event: UserEvent, at: Date): Promise<void> {
-  if (event.type !== 'user.registered' || !event.data.email) return;
+export async function inviteVerifiedAddress(deps: { db: Executor; outbox: Outbox; logger: Logger }, event: UserEvent, at: Date): Promise<void> {
+  if (event.type !== 'user.email_verified') return;
   const email = event.data.email.trim().toLowerCase();
   const userId = event.data.user_id;
   const count = await deps.db.transaction().execute(async (trx) => {
@@ -53,6 +54,6 @@ export async function inviteNewAccount(deps: { db: Executor; outbox: Outbox; log
   });
   if (count > 0) {
     deps.outbox.kick();
-    deps.logger.info({ user_id: userId, invites: count }, 'email invites became the new account invites');
+    deps.logger.info({ user_id: userId, invites: count }, 'email invites became the invites of the account that verified the address');
   }
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BUS_QUESTIONS, CHALLENGE_MESSAGES } from '@warriors/contracts';
+import { BUS_QUESTIONS, CHALLENGE_MESSAGES, PendingInvitesReply } from '@warriors/contracts';
 import { eventually, testUser } from '@warriors/test-support';
 import { startChallenges, type TestChallenges, type TestUser } from './harness';
 
@@ -373,17 +373,38 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       expect((await c.call('GET', `/api/challenges/${ch.id}`, { token: b.token })).status).toBe(404);
     });
 
-    it('an email with an account invites that account; one without invites it when it signs up', async () => {
+    it('an email with an account invites that account; one without invites it once an account verifies it, and each line is mailed once', async () => {
       const owner = await c.register();
       const known = await c.register();
       const reply = await c.bus.reply(BUS_QUESTIONS.accountsByEmail.subject, async (payload: any) =>
         Object.fromEntries((payload.emails as string[]).filter((e) => e === 'known@example.com').map((e) => [e, known.id])),
       );
       try {
-        const ch = await created(owner, { is_private: true, invite_emails: 'Known One, Known@Example.com\nNew One, newbie@example.com\n' });
+        const lines = 'Known One, Known@Example.com\nNew One, newbie@example.com\n';
+        const ch = await created(owner, { is_private: true, invite_emails: lines, description: 'Most meetings wins' });
         expect((await c.call('GET', '/api/challenge-invites', { token: known.token })).body).toEqual([expect.objectContaining({ challenge_id: ch.id })]);
+        const mail = await eventually('the invitation mail to the new address', async () => c.invitationMails('newbie@example.com')[0]);
+        expect(mail.data).toEqual({
+          kind: 'challenge_invitation',
+          to: 'newbie@example.com',
+          user_id: null,
+          invitee_name: 'New One',
+          host_name: owner.name,
+          challenge: { id: ch.id, name: 'Spring Sprint', description: 'Most meetings wins', start_at: ch.start_at, end_at: ch.end_at },
+        });
+        await eventually('the invitation mail to the account', async () => c.invitationMails('known@example.com')[0]);
+
+        // The same lines again on an edit invite no one new: no second mail.
+        expect((await c.call('POST', `/api/challenges/${ch.id}/update`, { token: owner.token, body: { invite_emails: lines } })).status).toBe(200);
+        await c.settled();
+        expect([c.invitationMails('newbie@example.com').length, c.invitationMails('known@example.com').length]).toEqual([1, 1]);
+
+        // Signing up with the address is not enough: its owner verifies it first.
         const newbie = await c.register({ email: 'newbie@example.com' });
-        const invites = await eventually("the sign-up's invite", async () => {
+        await c.settled();
+        expect((await c.call('GET', '/api/challenge-invites', { token: newbie.token })).body).toEqual([]);
+        await c.verify(newbie, 'newbie@example.com');
+        const invites = await eventually("the verified address's invite", async () => {
           const list = (await c.call('GET', '/api/challenge-invites', { token: newbie.token })).body;
           return list.length > 0 ? list : undefined;
         });
@@ -394,14 +415,29 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       }
     });
 
-    it('without auth answering, every email waits for its sign-up', async () => {
+    it('without auth answering, every email waits for a verified account', async () => {
       const owner = await c.register();
       const ch = await created(owner, { is_private: false, invite_emails: 'Later, later@example.com' });
       const later = await c.register({ email: 'later@example.com' });
+      await c.verify(later, 'later@example.com');
       await eventually('the invite', async () => {
         const list = (await c.call('GET', '/api/challenge-invites', { token: later.token })).body;
         return list.some((i: any) => i.challenge_id === ch.id) ? true : undefined;
       });
+    });
+
+    it("answers the daily digest's question: the open invites received after an instant, newest first", async () => {
+      const [owner, invitee] = [await c.register(), await c.register()];
+      const first = await created(owner, { is_private: true, invitees: [invitee.id], name: 'First' });
+      c.clock.set(at(60_000));
+      const second = await created(owner, { is_private: true, invitees: [invitee.id], name: 'Second' });
+      const ask = (userId: string, since: string) => c.bus.request(BUS_QUESTIONS.pendingInvites.subject, { user_id: userId, since }, 2000);
+      expect(PendingInvitesReply.parse(await ask(invitee.id, at(-1)))).toEqual([
+        { challenge_id: second.id, challenge_name: 'Second', from_name: owner.name, created_at: at(60_000) },
+        { challenge_id: first.id, challenge_name: 'First', from_name: owner.name, created_at: NOW },
+      ]);
+      expect(await ask(invitee.id, NOW)).toEqual([expect.objectContaining({ challenge_id: second.id })]);
+      expect(await ask(owner.id, at(-DAY))).toEqual([]);
     });
 
     it('refuses a bad invite line with 422', async () => {

@@ -41,9 +41,12 @@ export async function startChallenges(
   });
   const { bus, clock, nats } = service;
   const published: DomainEvent[] = [];
-  const probe = await bus.consume({ durable: 'test_probe', subjects: ['challenge.created', 'challenge.joined', 'challenge.invited'] }, async (event: DomainEvent) => {
-    published.push(event);
-  });
+  const probe = await bus.consume(
+    { durable: 'test_probe', subjects: ['challenge.created', 'challenge.joined', 'challenge.invited', 'mail.requested'] },
+    async (event: DomainEvent) => {
+      published.push(event);
+    },
+  );
   const db = service.database.db as Kysely<ChallengesDatabase>;
 
   async function settled(): Promise<void> {
@@ -84,6 +87,15 @@ export async function startChallenges(
         await registerTestUser(bus, service.database, 'challenges', user, clock.now().toISOString());
       }
       return { id: user.user_id, token: service.tokens.sign({ id: user.user_id }), name: user.name, username: user.username };
+    },
+    /** Auth's word that `user` verified `email` (the sign-up's link, or a changed address's). */
+    async verify(user: TestUser, email: string): Promise<void> {
+      await bus.publish({ id: randomUUID(), type: 'user.email_verified', v: 1, occurredAt: clock.now().toISOString(), data: { user_id: user.id, email } });
+      await settled();
+    },
+    /** The invitation mails challenges asked for, to `email`. */
+    invitationMails(email: string): Array<EventOf<'mail.requested'>> {
+      return published.filter((event): event is EventOf<'mail.requested'> => event.type === 'mail.requested' && event.data.to === email);
     },
     /** Publishes activity.logged for `user` (at the clock's time or `at`) and waits until the consumer has settled it. */
     async log(user: TestUser, type: ActivityType, options: { quantity?: number; at?: string } = {}): Promise<EventOf<'activity.logged'>> {

@@ -119,7 +119,7 @@ function invitationParts(request: Extract<MailRequest, { kind: 'challenge_invita
       `Log your calls, meetings and doorknocks on ${PRODUCT}, earn points, and see where you stand against the others.`,
     ],
     action: { label: 'See the challenge', url: link(publicUrl, '', { challenge_id: String(challenge.id) }) },
-    notes: ['No account yet? Sign up from the invitation with this address and you are in.'],
+    notes: ['No account yet? Sign up with this address and confirm it from the mail we send you: the invitation will be waiting.'],
   };
 }
 
