@@ -93,6 +93,8 @@ const BACKGROUND_POLLS: Record<string, unknown> = {
   'GET /api/recap/weekly': weeklyRecap(),
   'GET /api/battle-pulse?limit=20': [],
   'GET /api/push/config': { enabled: false, public_key: null },
+  // Settings' email switches.
+  'GET /api/mail/preferences': { weekly_recap: true, daily_digest: true, invitations: true },
 };
 
 function withQuietBackground(fetchMock: jest.Mock, scripted: (key: string) => boolean): typeof fetch {

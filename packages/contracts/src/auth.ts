@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './account-values';
 import { Badge, StreakMode } from './gamification';
 import { isValidTimezone } from './calendar';
 import { PictureUrl } from './picture';
@@ -7,8 +8,6 @@ import { USER_SEARCH_MIN_CHARS } from './profile-values';
 export const FOCUS_AREAS = ['tenant_rep', 'investment_sales', 'landlord_rep', 'investor'] as const;
 export const FocusArea = z.enum(FOCUS_AREAS, { message: 'Focus area must be one of: tenant_rep, investment_sales, landlord_rep, investor' });
 export type FocusArea = z.infer<typeof FocusArea>;
-
-export const PASSWORD_MIN_LENGTH = 8;
 
 /** An IANA zone name the runtime knows, e.g. America/New_York. */
 export const TimeZone = z.string().trim().refine(isValidTimezone, { message: 'Unknown timezone' });
@@ -195,6 +194,7 @@ export const UserSearchResult = z.object({
 export type UserSearchResult = z.infer<typeof UserSearchResult>;
 
 export const MessageResponse = z.object({ detail: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponse>;
 
 /** The email of sign-up, as every form that takes an address reads it. */
 const EmailAddress = z
@@ -227,23 +227,8 @@ export type ChangePasswordBody = z.input<typeof ChangePasswordBody>;
 
 /** POST /api/email/verify answers the user; so does PUT /api/settings/email (with pending_email set). */
 export const UserResponse = z.object({ user: User });
+export type UserResponse = z.infer<typeof UserResponse>;
 
 /** How long each link of an account mail stays valid. */
 export const PASSWORD_RESET_TTL_MINUTES = 60;
 export const EMAIL_VERIFY_TTL_HOURS = 48;
-
-export const ACCOUNT_MESSAGES = {
-  forgotAccepted: "If an account exists for that email, we've sent a link to reset the password.",
-  resetInvalid: 'This reset link is invalid or has expired.',
-  verifyInvalid: 'This verification link is invalid or has expired.',
-  verifySent: "We've sent a new verification link to your email.",
-  alreadyVerified: 'Your email is already verified.',
-  wrongPassword: 'Incorrect password',
-  wrongCurrentPassword: 'Current password is incorrect',
-  emailChangeSent: "We've sent a link to your new address. The change applies once you open it.",
-  sameEmail: 'That is already your email.',
-  passwordChanged: 'Password changed. Other devices have been signed out.',
-  sessionsRevoked: 'Signed out of all other devices.',
-  tooManyForgot: 'Too many reset requests. Please try again later.',
-  tooManyResend: 'Too many verification emails. Please try again later.',
-} as const;

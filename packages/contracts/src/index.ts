@@ -1,6 +1,7 @@
 export * from './errors';
 export * from './calendar';
 export * from './profile-values';
+export * from './account-values';
 export * from './auth';
 export * from './picture';
 export * from './activity-catalog';

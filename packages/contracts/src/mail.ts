@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAIL_PREFERENCE_KINDS, type MailPreferenceKind } from './account-values';
 
 /**
  * Mail (issue 40): what the product writes to a broker's address, who asks for it and what a broker
@@ -23,9 +24,7 @@ export type MailKind = z.infer<typeof MailKind>;
 /** Account mails: sent whatever the preferences say, and never carry List-Unsubscribe. */
 export const ACCOUNT_MAIL_KINDS = ['verify_email', 'password_reset', 'password_changed', 'email_change_confirm', 'email_change_notice'] as const satisfies readonly MailKind[];
 
-/** The kinds a broker can switch off (Settings, next to push's), and the mail kind each covers. */
-export const MAIL_PREFERENCE_KINDS = ['weekly_recap', 'daily_digest', 'invitations'] as const;
-export type MailPreferenceKind = (typeof MAIL_PREFERENCE_KINDS)[number];
+/** The mail kind each preference covers. */
 export const MAIL_PREFERENCE_OF: Partial<Record<MailKind, MailPreferenceKind>> = {
   weekly_recap: 'weekly_recap',
   daily_digest: 'daily_digest',
@@ -40,15 +39,6 @@ export const DEFAULT_MAIL_PREFERENCES: MailPreferences = { weekly_recap: true, d
 export const UnsubscribeQuery = z.object({ token: z.string({ message: 'token is required' }).min(1, 'token is required').max(2000) });
 export const UnsubscribeResponse = z.object({ detail: z.string(), kind: z.enum(MAIL_PREFERENCE_KINDS) });
 export type UnsubscribeResponse = z.infer<typeof UnsubscribeResponse>;
-
-export const MAIL_MESSAGES = {
-  unsubscribeInvalid: 'This unsubscribe link is invalid.',
-  unsubscribed: {
-    weekly_recap: 'You will no longer get the weekly recap by email.',
-    daily_digest: 'You will no longer get the daily digest by email.',
-    invitations: 'You will no longer get challenge invitations by email.',
-  },
-} as const satisfies { unsubscribeInvalid: string; unsubscribed: Record<MailPreferenceKind, string> };
 
 /** The challenge as an invitation mail names it: what its public invitation card shows, nothing more. */
 export const InvitedChallenge = z.object({

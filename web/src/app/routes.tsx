@@ -27,6 +27,7 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
             children: [
               { path: paths.home, ...screen(() => import('../features/auth/AuthScreen')) },
               { path: paths.auth, ...screen(() => import('../features/auth/AuthScreen')) },
+              { path: paths.forgotPassword, ...screen(() => import('../features/auth/ForgotPasswordScreen')) },
             ],
           },
           {
@@ -51,6 +52,10 @@ export const appRoutes = (store: AppStore): RouteObject[] => [
           // Protected, except that an invitation link (/challenges?id=...) shows its invitation to a visitor
           // who is not signed in: the screen guards itself.
           { path: paths.challenges, ...screen(() => import('../features/challenges/ChallengesScreen')) },
+          // A mail's links work signed in or not.
+          { path: paths.resetPassword, ...screen(() => import('../features/auth/ResetPasswordScreen')) },
+          { path: paths.verifyEmail, ...screen(() => import('../features/auth/VerifyEmailScreen')) },
+          { path: paths.unsubscribe, ...screen(() => import('../features/mail/UnsubscribeScreen')) },
           { path: '*', element: <NotFound /> },
         ],
       },

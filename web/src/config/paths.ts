@@ -2,6 +2,10 @@
 export const paths = {
   home: '/',
   auth: '/auth',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  unsubscribe: '/unsubscribe',
   dashboard: '/dashboard',
   leaderboard: '/leaderboard',
   badges: '/badges',

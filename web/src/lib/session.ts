@@ -29,15 +29,23 @@ export function initialSessionState(token: string | null = readToken()): Session
   return { token, user: null, loading: token !== null, notice: null };
 }
 
-/** Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). */
-export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unknown }>('session/fetchCurrentUser', async (_: void, { dispatch, rejectWithValue }) => {
-  try {
-    return await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
-  } catch (error) {
-    console.error('Failed to fetch user', error);
-    return rejectWithValue(error);
-  }
-});
+/**
+ * Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). A
+ * failure names the token it was asked with: one renewed meanwhile (a password changed on this device,
+ * whose old token the live socket's close then reports) keeps its session.
+ */
+export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unknown; rejectedMeta: { token: string | null } }>(
+  'session/fetchCurrentUser',
+  async (_: void, { dispatch, getState, rejectWithValue }) => {
+    const { token } = (getState() as { session: SessionState }).session;
+    try {
+      return await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
+    } catch (error) {
+      console.error('Failed to fetch user', error);
+      return rejectWithValue(error, { token });
+    }
+  },
+);
 
 /**
  * The user as /me shows them after a log gamification answered: its streak, and the badges it earned
@@ -74,16 +82,26 @@ const sessionSlice = createSlice({
         state.loading = false;
       })
       // Spec: on failure the token is removed and the session cleared; the sign-in screen says why.
-      .addCase(fetchCurrentUser.rejected, (_state, action) => ({
-        ...initialSessionState(null),
-        notice: hasStatus(action.payload, 401) ? SESSION_ENDED_NOTICE : SESSION_UNREADABLE_NOTICE,
-      }))
-      .addMatcher(isAnyOf(sessionApi.endpoints.login.matchFulfilled, sessionApi.endpoints.signup.matchFulfilled), (_state, action) => ({
-        token: action.payload.access_token,
-        user: action.payload.user,
-        loading: false,
-        notice: null,
-      }));
+      .addCase(fetchCurrentUser.rejected, (state, action) =>
+        action.meta.token && action.meta.token !== state.token
+          ? { ...state, loading: false }
+          : { ...initialSessionState(null), notice: hasStatus(action.payload, 401) ? SESSION_ENDED_NOTICE : SESSION_UNREADABLE_NOTICE },
+      )
+      .addMatcher(
+        isAnyOf(
+          sessionApi.endpoints.login.matchFulfilled,
+          sessionApi.endpoints.signup.matchFulfilled,
+          sessionApi.endpoints.resetPassword.matchFulfilled,
+          sessionApi.endpoints.changePassword.matchFulfilled,
+          sessionApi.endpoints.revokeSessions.matchFulfilled,
+        ),
+        (_state, action) => ({
+          token: action.payload.access_token,
+          user: action.payload.user,
+          loading: false,
+          notice: null,
+        }),
+      );
   },
   selectors: {
     selectCurrentUser: (state) => state.user,

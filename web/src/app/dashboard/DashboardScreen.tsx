@@ -16,7 +16,7 @@ import { ActiveGoalsPanel, ADD_GOAL_FIELD_ID, DailyGoalLock, GoalRings, hasDaily
 import { CompactLeaderboard, WINDOW_TABS } from '../../features/leaderboard';
 import { BattlePulse } from '../../features/pulse';
 import { WeeklyRecapCard, wantsRecap } from '../../features/recap';
-import { TimeZonePrompt } from '../../features/profile';
+import { TimeZonePrompt, VerifyEmailBanner } from '../../features/profile';
 import { finishedThisPeriod, goalsOfThisPeriod, withUnsentLogs } from '../../lib/goal-progress';
 import { selectPendingLogs, waiting } from '../../lib/pending-logs';
 import { useLogFailure } from '../../lib/use-log-failure';
@@ -42,6 +42,7 @@ const StableLogActivityPanel = memo(LogActivityPanel);
 const StableActiveGoalsPanel = memo(ActiveGoalsPanel);
 const StableWeeklyRecapCard = memo(WeeklyRecapCard);
 const StableTimeZonePrompt = memo(TimeZonePrompt);
+const StableVerifyEmailBanner = memo(VerifyEmailBanner);
 
 const NO_GOALS: readonly Campaign[] = [];
 
@@ -148,6 +149,7 @@ export default function DashboardScreen() {
   return (
     <div className="dashboard">
       <StablePageHeader title={greeting(user, now)} subtitle="Your command center for today's prospecting battle." actions={headerActions} />
+      {user && <StableVerifyEmailBanner user={user} />}
       {user && <StableTimeZonePrompt user={user} />}
       <div className="dashboard-summary">
         <StableCockpit user={user} now={now} onShowBadges={showBadges} onShowBoard={scrollToBattleGround} />

@@ -16,6 +16,7 @@ import {
   Globe,
   Hourglass,
   Lock,
+  Mail,
   Menu,
   Package,
   ShieldCheck,
@@ -64,6 +65,7 @@ export const UI_ICONS = {
   delete: Trash2,
   timeZone: Globe,
   kudos: ThumbsUp,
+  email: Mail,
 } as const satisfies Record<string, LucideIcon>;
 
 interface IconProps {

@@ -1,18 +1,17 @@
 import { useState, type ChangeEvent, type FormEvent } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { TextField } from '../../components/TextField';
 import { TimeZoneField } from '../../components/TimeZoneField';
-import { CHALLENGE_ID_PARAM } from '../../config/paths';
+import { CHALLENGE_ID_PARAM, paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
 import { useLoginMutation, useSignupMutation } from '../../lib/session-api';
 import { chosenTimeZone, emptyAuthForm, FOCUS_AREA_OPTIONS, toLoginBody, toSignupBody, validateAuthForm, type AuthFormValues, type AuthMode } from './auth-form';
 import { InvitationCard } from './InvitationCard';
 import { selectSessionNotice } from '../../lib/session';
-import './auth.css';
-import { Icon, UI_ICONS } from '../../components/icons/icon';
+import { AuthFrame } from './AuthFrame';
 
 const SUBMIT_LABELS: Record<AuthMode, { idle: string; busy: string }> = {
   signin: { idle: 'Sign In', busy: 'Signing in...' },
@@ -57,82 +56,75 @@ export default function AuthScreen() {
   };
 
   return (
-    <div className="auth">
-      <section className="auth__hero" aria-label="About Prospect Warriors">
-        <p className="auth__brand">
-          <Icon icon={UI_ICONS.logo} size={28} /> Prospect Warriors
-        </p>
-        <p className="auth__tagline">Every call is a shot fired.</p>
-        <ul className="auth__points">
-          <li>Log calls, meetings and doorknocks in one tap</li>
-          <li>Earn points, keep your streak, unlock badges</li>
-          <li>Battle fellow CRE brokers on the leaderboard</li>
-        </ul>
-      </section>
+    <AuthFrame titleId="auth-title">
+      {challengeId && <InvitationCard challengeId={challengeId} />}
+      <h1 className="auth__title" id="auth-title">
+        {signingUp ? 'Join the battle' : 'Welcome back, warrior'}
+      </h1>
+      <p className="auth__subtitle">{signingUp ? 'Create your account to start earning points.' : 'Sign in to keep your streak alive.'}</p>
 
-      <section className="auth__card" aria-labelledby="auth-title">
-        {challengeId && <InvitationCard challengeId={challengeId} />}
-        <h1 className="auth__title" id="auth-title">
-          {signingUp ? 'Join the battle' : 'Welcome back, warrior'}
-        </h1>
-        <p className="auth__subtitle">{signingUp ? 'Create your account to start earning points.' : 'Sign in to keep your streak alive.'}</p>
+      {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
+      {errors.length > 0 && (
+        <Alert tone="error">
+          {errors.map((message) => (
+            <p key={message}>{message}</p>
+          ))}
+        </Alert>
+      )}
 
-        {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-        {errors.length > 0 && (
-          <Alert tone="error">
-            {errors.map((message) => (
-              <p key={message}>{message}</p>
-            ))}
-          </Alert>
+      <form className="form" onSubmit={submit} noValidate>
+        {signingUp && <TextField id="auth-name" label="Name" autoComplete="name" value={values.name} onChange={update('name')} required />}
+        <TextField id="auth-email" label="Email" type="email" autoComplete="email" value={values.email} onChange={update('email')} required />
+        <TextField
+          id="auth-password"
+          label="Password"
+          type="password"
+          autoComplete={signingUp ? 'new-password' : 'current-password'}
+          value={values.password}
+          onChange={update('password')}
+          required
+          after={
+            !signingUp && (
+              <Link className="auth__forgot" to={paths.forgotPassword}>
+                Forgot password?
+              </Link>
+            )
+          }
+        />
+
+        {signingUp && (
+          <>
+            <TextField id="auth-focus" label="Focus area" as="select" value={values.focus_area} onChange={update('focus_area')} required>
+              <option value="">Choose your focus</option>
+              {FOCUS_AREA_OPTIONS.map(({ value, label }) => (
+                <option key={value} value={value}>
+                  {label}
+                </option>
+              ))}
+            </TextField>
+            <div className="form__row">
+              <TextField id="auth-phone" label="Phone" type="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
+              <TextField id="auth-company" label="Company" autoComplete="organization" value={values.company} onChange={update('company')} />
+            </div>
+            <div className="form__row form__row--city">
+              <TextField id="auth-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
+              <TextField id="auth-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
+            </div>
+            <TimeZoneField id="auth-timezone" value={chosenTimeZone(values)} onChange={update('timezone')} />
+          </>
         )}
 
-        <form className="form" onSubmit={submit} noValidate>
-          {signingUp && <TextField id="auth-name" label="Name" autoComplete="name" value={values.name} onChange={update('name')} required />}
-          <TextField id="auth-email" label="Email" type="email" autoComplete="email" value={values.email} onChange={update('email')} required />
-          <TextField
-            id="auth-password"
-            label="Password"
-            type="password"
-            autoComplete={signingUp ? 'new-password' : 'current-password'}
-            value={values.password}
-            onChange={update('password')}
-            required
-          />
+        <Button type="submit" block disabled={busy}>
+          {busy ? SUBMIT_LABELS[mode].busy : SUBMIT_LABELS[mode].idle}
+        </Button>
+      </form>
 
-          {signingUp && (
-            <>
-              <TextField id="auth-focus" label="Focus area" as="select" value={values.focus_area} onChange={update('focus_area')} required>
-                <option value="">Choose your focus</option>
-                {FOCUS_AREA_OPTIONS.map(({ value, label }) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </TextField>
-              <div className="form__row">
-                <TextField id="auth-phone" label="Phone" type="tel" autoComplete="tel" value={values.phone} onChange={update('phone')} />
-                <TextField id="auth-company" label="Company" autoComplete="organization" value={values.company} onChange={update('company')} />
-              </div>
-              <div className="form__row form__row--city">
-                <TextField id="auth-city" label="City" autoComplete="address-level2" value={values.city} onChange={update('city')} />
-                <TextField id="auth-state" label="State" autoComplete="address-level1" maxLength={2} value={values.state} onChange={update('state')} />
-              </div>
-              <TimeZoneField id="auth-timezone" value={chosenTimeZone(values)} onChange={update('timezone')} />
-            </>
-          )}
-
-          <Button type="submit" block disabled={busy}>
-            {busy ? SUBMIT_LABELS[mode].busy : SUBMIT_LABELS[mode].idle}
-          </Button>
-        </form>
-
-        <p className="auth__switch">
-          {signingUp ? 'Already a warrior?' : 'New here?'}{' '}
-          <button type="button" className="link-button" onClick={switchMode}>
-            {signingUp ? 'Sign in' : 'Create an account'}
-          </button>
-        </p>
-      </section>
-    </div>
+      <p className="auth__switch">
+        {signingUp ? 'Already a warrior?' : 'New here?'}{' '}
+        <button type="button" className="link-button" onClick={switchMode}>
+          {signingUp ? 'Sign in' : 'Create an account'}
+        </button>
+      </p>
+    </AuthFrame>
   );
 }

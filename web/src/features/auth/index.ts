@@ -1,2 +1,2 @@
-// The auth feature's public surface: what the app and other features may import (its screen is loaded by the app's routes).
+// The auth feature's public surface: what the app and other features may import (its screens are loaded by the app's routes).
 export { GuestOnly, RequireAuth, SessionGate } from './guards';

@@ -4,7 +4,9 @@ import { useAppSelector } from '../../lib/hooks';
 import { PageHeader } from '../../components/PageHeader';
 import { Panel } from '../../components/Panel';
 import { selectCurrentUser } from '../../lib/session';
+import { EmailSettings } from '../mail';
 import { NotificationSettings } from '../push';
+import { AccountSettings } from './AccountSettings';
 import { AvatarUpload } from './AvatarUpload';
 import { DeleteAccount } from './DeleteAccount';
 import { DownloadData } from './DownloadData';
@@ -44,10 +46,16 @@ export default function ProfileScreen() {
           <Panel title="Notifications" id="notifications">
             <NotificationSettings />
           </Panel>
+          <Panel title="Email notifications" id="email">
+            <EmailSettings />
+          </Panel>
         </div>
         <div className="stack">
           <Panel title="Profile information">
             <ProfileForm user={user} />
+          </Panel>
+          <Panel title="Sign-in and security" id="security">
+            <AccountSettings user={user} />
           </Panel>
           <Panel title="Download my data" id="download-my-data">
             <DownloadData />

@@ -1,4 +1,4 @@
-import type { ProfilePictureBody, ProfileUpdateBody, ProfileView, User } from '@warriors/contracts';
+import type { ChangeEmailBody, MessageResponse, ProfilePictureBody, ProfileUpdateBody, ProfileView, User, UserResponse } from '@warriors/contracts';
 import { api } from '../../lib/api';
 import { userUpdated } from '../../lib/session';
 
@@ -37,6 +37,20 @@ export const profileApi = api.injectEndpoints({
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => keepSessionUser(dispatch, queryFulfilled),
       invalidatesTags: (user) => (user ? [{ type: 'PublicProfile', id: user.id }] : []),
     }),
+    /** The new address gets a link; until it is opened the user shows it as pending_email. */
+    changeEmail: build.mutation<UserResponse, ChangeEmailBody>({
+      query: (body) => ({ url: '/settings/email', method: 'PUT', body }),
+      onQueryStarted: async (_arg, { dispatch, queryFulfilled }) => {
+        try {
+          dispatch(userUpdated((await queryFulfilled).data.user));
+        } catch {
+          // The form shows the failure.
+        }
+      },
+    }),
+    resendVerification: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/email/verify/resend', method: 'POST' }),
+    }),
     deleteAccount: build.mutation<{ detail: string }, void>({
       query: () => ({ url: '/user/delete-account', method: 'DELETE' }),
     }),
@@ -47,4 +61,12 @@ export const profileApi = api.injectEndpoints({
   }),
 });
 
-export const { useUpdateProfileMutation, useUpdateVisibilityMutation, useUploadProfilePictureMutation, useDeleteAccountMutation, useGetPublicProfileQuery } = profileApi;
+export const {
+  useUpdateProfileMutation,
+  useUpdateVisibilityMutation,
+  useUploadProfilePictureMutation,
+  useChangeEmailMutation,
+  useResendVerificationMutation,
+  useDeleteAccountMutation,
+  useGetPublicProfileQuery,
+} = profileApi;

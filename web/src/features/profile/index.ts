@@ -3,3 +3,5 @@
 export { useGetPublicProfileQuery } from './api';
 // The prompt to count days in the device's zone, shown on the dashboard.
 export { TimeZonePrompt } from './TimeZonePrompt';
+// The dashboard's reminder to confirm the address.
+export { VerifyEmailBanner } from './VerifyEmailBanner';
