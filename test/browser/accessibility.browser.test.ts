@@ -121,6 +121,19 @@ describe('every screen and state is free of axe violations at desktop and phone 
       await visitor.goto(`${product.url}/auth?challenge_id=${world.inviteChallengeId}`);
       await visitor.getByText('Doorknock Derby').waitFor();
       await check(visitor, 'auth-invitation');
+      await visitor.goto(`${product.url}/forgot-password`);
+      await visitor.getByRole('button', { name: 'Send Reset Link' }).click();
+      await visitor.getByRole('alert').waitFor();
+      await check(visitor, 'forgot-password');
+      await visitor.goto(`${product.url}/reset-password?token=not-a-token`);
+      await visitor.getByLabel('New password', { exact: true }).waitFor();
+      await check(visitor, 'reset-password');
+      await visitor.goto(`${product.url}/verify-email?token=not-a-token`);
+      await visitor.getByRole('alert').waitFor();
+      await check(visitor, 'verify-email-refused');
+      await visitor.goto(`${product.url}/unsubscribe?token=not-a-token`);
+      await visitor.getByRole('button', { name: 'Unsubscribe' }).waitFor();
+      await check(visitor, 'unsubscribe');
       await visitor.close();
 
       const newcomer = await product.signedIn(world.newcomer.token, size);
