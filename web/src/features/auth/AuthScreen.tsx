@@ -3,6 +3,7 @@ import { Link, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../lib/hooks';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { FormErrors } from '../../components/FormErrors';
 import { TextField } from '../../components/TextField';
 import { TimeZoneField } from '../../components/TimeZoneField';
 import { CHALLENGE_ID_PARAM, paths } from '../../config/paths';
@@ -64,13 +65,7 @@ export default function AuthScreen() {
       <p className="auth__subtitle">{signingUp ? 'Create your account to start earning points.' : 'Sign in to keep your streak alive.'}</p>
 
       {notice && <Alert tone={notice.tone}>{notice.text}</Alert>}
-      {errors.length > 0 && (
-        <Alert tone="error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </Alert>
-      )}
+      <FormErrors errors={errors} />
 
       <form className="form" onSubmit={submit} noValidate>
         {signingUp && <TextField id="auth-name" label="Name" autoComplete="name" value={values.name} onChange={update('name')} required />}

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
+import { FormErrors } from '../../components/FormErrors';
 import { TextField } from '../../components/TextField';
 import { paths } from '../../config/paths';
 import { errorMessage } from '../../lib/api-error';
@@ -36,13 +37,7 @@ export default function ForgotPasswordScreen() {
       </h1>
       <p className="auth__subtitle">Enter the email you signed up with and we&apos;ll send you a link to choose a new one.</p>
       {sent && <Alert tone="success">{sent}</Alert>}
-      {errors.length > 0 && (
-        <Alert tone="error">
-          {errors.map((message) => (
-            <p key={message}>{message}</p>
-          ))}
-        </Alert>
-      )}
+      <FormErrors errors={errors} />
       <form className="form" onSubmit={(event) => void submit(event)} noValidate>
         <TextField id="forgot-email" label="Email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
         <Button type="submit" block disabled={isLoading}>

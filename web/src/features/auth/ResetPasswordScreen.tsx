@@ -3,7 +3,8 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import { ACCOUNT_MESSAGES } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
-import { TextField } from '../../components/TextField';
+import { FormErrors } from '../../components/FormErrors';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { paths } from '../../config/paths';
 import { api } from '../../lib/api';
 import { errorMessage, hasStatus } from '../../lib/api-error';
@@ -60,32 +61,9 @@ export default function ResetPasswordScreen() {
         </>
       ) : (
         <>
-          {errors.length > 0 && (
-            <Alert tone="error">
-              {errors.map((message) => (
-                <p key={message}>{message}</p>
-              ))}
-            </Alert>
-          )}
+          <FormErrors errors={errors} />
           <form className="form" onSubmit={(event) => void submit(event)} noValidate>
-            <TextField
-              id="reset-password"
-              label="New password"
-              type="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-              required
-            />
-            <TextField
-              id="reset-confirmation"
-              label="Confirm new password"
-              type="password"
-              autoComplete="new-password"
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-              required
-            />
+            <NewPasswordFields idPrefix="reset-password" password={password} confirmation={confirmation} onPassword={setPassword} onConfirmation={setConfirmation} />
             <Button type="submit" block disabled={isLoading}>
               {isLoading ? 'Saving...' : 'Set New Password'}
             </Button>

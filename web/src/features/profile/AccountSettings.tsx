@@ -3,23 +3,14 @@ import { ACCOUNT_MESSAGES, type User } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Button } from '../../components/Button';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { FormErrors } from '../../components/FormErrors';
+import { NewPasswordFields } from '../../components/NewPasswordFields';
 import { StatusNote } from '../../components/StatusNote';
 import { TextField } from '../../components/TextField';
 import { emailProblems, newPasswordProblems } from '../../lib/account-forms';
 import { errorMessage } from '../../lib/api-error';
 import { useChangePasswordMutation, useRevokeSessionsMutation } from '../../lib/session-api';
 import { useChangeEmailMutation } from './api';
-
-function Problems({ problems }: { problems: string[] }) {
-  if (problems.length === 0) return null;
-  return (
-    <Alert tone="error">
-      {problems.map((message) => (
-        <p key={message}>{message}</p>
-      ))}
-    </Alert>
-  );
-}
 
 /** A new address applies once the link mailed to it is opened; the old one is told. */
 function ChangeEmail({ user }: { user: User }) {
@@ -59,7 +50,7 @@ function ChangeEmail({ user }: { user: User }) {
           Waiting for you to open the link sent to <strong>{user.pending_email}</strong>.
         </p>
       )}
-      <Problems problems={problems} />
+      <FormErrors errors={problems} />
       <TextField id="account-new-email" label="New email" type="email" autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} required />
       <TextField
         id="account-email-password"
@@ -109,7 +100,7 @@ function ChangePassword() {
   return (
     <form className="stack account-settings__form" onSubmit={(event) => void submit(event)} noValidate>
       <h3 className="account-settings__title">Password</h3>
-      <Problems problems={problems} />
+      <FormErrors errors={problems} />
       <TextField
         id="account-current-password"
         label="Current password"
@@ -119,24 +110,7 @@ function ChangePassword() {
         onChange={(event) => setCurrent(event.target.value)}
         required
       />
-      <TextField
-        id="account-new-password"
-        label="New password"
-        type="password"
-        autoComplete="new-password"
-        value={next}
-        onChange={(event) => setNext(event.target.value)}
-        required
-      />
-      <TextField
-        id="account-confirm-password"
-        label="Confirm new password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={(event) => setConfirmation(event.target.value)}
-        required
-      />
+      <NewPasswordFields idPrefix="account-password" password={next} confirmation={confirmation} onPassword={setNext} onConfirmation={setConfirmation} />
       <div>
         <Button type="submit" variant="secondary" disabled={isLoading}>
           {isLoading ? 'Saving...' : 'Change Password'}
