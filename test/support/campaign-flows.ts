@@ -21,12 +21,12 @@ export function describeCampaignsThroughGateway(baseUrl: () => string): void {
     const log = () => api.call('POST', '/api/activity', { token, body: { activity_type: 'cold_call' } });
     const first = await log();
     expect(first.status).toBe(201);
-    expect(first.body.milestones).toEqual(expect.arrayContaining([{ percentage: 25, goal_name: 'Today: 4 Cold Calls', remaining: 3 }]));
+    expect(first.body.milestones).toEqual(expect.arrayContaining([{ percentage: 25, goal_name: 'Today: 4 Cold Calls', remaining: 3, progress: 25 }]));
     expect(first.body.campaign_completed).toBeNull();
     const second = await log();
-    expect(second.body.milestones).toEqual(expect.arrayContaining([{ percentage: 50, goal_name: 'Today: 4 Cold Calls', remaining: 2 }]));
+    expect(second.body.milestones).toEqual(expect.arrayContaining([{ percentage: 50, goal_name: 'Today: 4 Cold Calls', remaining: 2, progress: 50 }]));
     const third = await log();
-    expect(third.body.milestones).toEqual(expect.arrayContaining([{ percentage: 75, goal_name: 'Today: 4 Cold Calls', remaining: 1 }]));
+    expect(third.body.milestones).toEqual(expect.arrayContaining([{ percentage: 75, goal_name: 'Today: 4 Cold Calls', remaining: 1, progress: 75 }]));
     const fourth = await log();
     expect(fourth.status).toBe(201);
     expect(fourth.body.campaign_completed).toEqual({ campaign_name: 'Today: 4 Cold Calls', bonus_points: 0, badge_earned: null });

@@ -71,7 +71,11 @@ export const RankChange = z.object({
 });
 export type RankChange = z.infer<typeof RankChange>;
 
-export const Milestone = z.object({ percentage: z.number().int(), goal_name: z.string(), remaining: z.number().int() });
+/**
+ * A goal's milestone a log crossed: `percentage` is the threshold (25, 50, 75), `progress` the goal's
+ * percent now, rounded down as its ring shows it (what the toast says; absent from results made before it).
+ */
+export const Milestone = z.object({ percentage: z.number().int(), goal_name: z.string(), remaining: z.number().int(), progress: z.number().int().min(0).max(100).optional() });
 export type Milestone = z.infer<typeof Milestone>;
 
 export const CampaignCompleted = z.object({ campaign_name: z.string(), bonus_points: z.number().int(), badge_earned: z.string().nullable() });

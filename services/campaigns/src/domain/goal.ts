@@ -84,7 +84,7 @@ export function creditGoal(goal: GoalState, credit: Credit): CreditOutcome {
   return {
     credited: true,
     goal: { ...goal, tally, milestoneReached: reached },
-    milestone: { percentage: reached, goal_name: goal.name, remaining: count - progress },
+    milestone: { percentage: reached, goal_name: goal.name, remaining: count - progress, progress: Math.floor((progress * 100) / count) },
     completed: false,
   };
 }

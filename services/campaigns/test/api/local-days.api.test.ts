@@ -41,7 +41,7 @@ describe.each(bothDatabases('campaigns'))('goals on the broker’s local days, o
 
     // 23:59 in Chicago: still today's goal.
     c.clock.set('2026-03-03T05:59:00.000Z');
-    expect((await c.log(user, 'cold_call', { quantity: 2 })).effects.milestones).toEqual([{ percentage: 50, goal_name: 'Today: 3 Cold Calls', remaining: 1 }]);
+    expect((await c.log(user, 'cold_call', { quantity: 2 })).effects.milestones).toEqual([{ percentage: 50, goal_name: 'Today: 3 Cold Calls', remaining: 1, progress: 66 }]);
     expect(hasDailyGoal(await list(c, user))).toBe(true);
 
     c.clock.set(MIDNIGHT);

@@ -26,13 +26,13 @@ it('reports the milestone an activity crosses, then completion with the bonus, a
     activity_id: first.event.data.activity_id,
     source: 'campaigns',
     badges: [],
-    milestones: [{ percentage: 25, goal_name: 'Today: 10 Cold Calls', remaining: 7 }],
+    milestones: [{ percentage: 25, goal_name: 'Today: 10 Cold Calls', remaining: 7, progress: 30 }],
     rank_change: null,
     campaign_completed: null,
   });
   // 3 -> 9 crosses 50% and 75% and 90%: only the highest is reported.
   const second = await c.log(user, 'cold_call', { quantity: 6 });
-  expect(second.effects.milestones).toEqual([{ percentage: 90, goal_name: 'Today: 10 Cold Calls', remaining: 1 }]);
+  expect(second.effects.milestones).toEqual([{ percentage: 90, goal_name: 'Today: 10 Cold Calls', remaining: 1, progress: 90 }]);
   // Another type does not count towards a cold-call goal, and reports nothing.
   expect((await c.log(user, 'email')).effects.milestones).toEqual([]);
 

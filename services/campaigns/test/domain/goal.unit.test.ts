@@ -78,11 +78,11 @@ describe('milestones', () => {
 
   it('reports only the highest crossed by this activity, each once', () => {
     const first = creditGoal(goal(calls(100)), credit('cold_call', 60));
-    expect(first.milestone).toEqual({ percentage: 50, goal_name: 'Sprint Week', remaining: 40 });
+    expect(first.milestone).toEqual({ percentage: 50, goal_name: 'Sprint Week', remaining: 40, progress: 60 });
     const again = creditGoal(first.goal, credit('cold_call', 5));
     expect(again).toMatchObject({ credited: true, milestone: null });
     const next = creditGoal(again.goal, credit('cold_call', 25));
-    expect(next.milestone).toEqual({ percentage: 90, goal_name: 'Sprint Week', remaining: 10 });
+    expect(next.milestone).toEqual({ percentage: 90, goal_name: 'Sprint Week', remaining: 10, progress: 90 });
   });
 });
 

@@ -53,11 +53,12 @@ function Content({ celebration }: { celebration: Celebration }) {
         </>
       );
     case 'milestone': {
-      const { percentage, goal_name, remaining } = celebration.milestone;
+      // The goal's percent as its ring shows it, not the threshold crossed (a log can jump past 50% to 60%).
+      const { percentage, progress = percentage, goal_name, remaining } = celebration.milestone;
       return (
         <>
           <p className="celebration__title">
-            <Icon icon={UI_ICONS.milestone} className="celebration__inline-icon" /> {percentage}% of {goal_name}
+            <Icon icon={UI_ICONS.milestone} className="celebration__inline-icon" /> {progress}% of {goal_name}
           </p>
           <p className="celebration__text">{remaining} to go. Keep firing!</p>
         </>

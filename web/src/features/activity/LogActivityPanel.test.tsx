@@ -121,9 +121,37 @@ describe('Log Activity panel', () => {
     const meBefore = callsTo(fetchMock, 'GET /api/me').length;
     await user.click(screen.getByRole('button', { name: 'Undo' }));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument());
+    expect(screen.getByText('Undone: 1 Cold Call')).toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE /api/activity/a-1')).toHaveLength(1);
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/leaderboard/today').length).toBeGreaterThan(readsBefore));
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/me').length).toBeGreaterThan(meBefore));
+  });
+
+  it('keeps the focus on the tile a keyboard log pressed, and shows the feedback under the tiles', async () => {
+    const { user, store } = await openDashboard({ 'POST /api/activity': jsonResponse(201, logResult()) });
+    logButton('Email').focus();
+    await user.keyboard('{Enter}');
+    await screen.findByText('Recorded! 1 Cold Call');
+    expect(logButton('Email')).toHaveFocus();
+    const grid = screen.getByRole('region', { name: 'Log Activity' }).querySelector('.log-grid')!;
+    const strip = screen.getByText('Recorded! 1 Cold Call');
+    expect(grid.compareDocumentPosition(strip) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    await settle(store);
+  });
+
+  it("takes back the toast of a log that is undone, and says the ring's percent, not the threshold crossed", async () => {
+    const milestone = { percentage: 50, goal_name: 'Sprint Week', remaining: 4, progress: 60 };
+    const { user, store } = await openDashboard({
+      'POST /api/activity': jsonResponse(201, logResult({ milestones: [milestone] })),
+      'DELETE /api/activity/a-1': jsonResponse(204, null),
+    });
+    await user.click(logButton('Cold Call'));
+    expect(await screen.findByText(/60% of Sprint Week/)).toBeInTheDocument();
+    expect(screen.queryByText(/50% of Sprint Week/)).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() => expect(screen.queryByText(/60% of Sprint Week/)).toBeNull());
+    expect(screen.getByText('Undone: 1 Cold Call')).toBeInTheDocument();
+    await settle(store);
   });
 
   /** The reads of the dashboard a log may change, counted once the dashboard has read each once. */
@@ -179,7 +207,7 @@ describe('Log Activity panel', () => {
     await user.click(logButton('Doorknock'));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Failed to log activity: Failed to log activity (500)'));
     await user.click(logButton('Doorknock'));
-    await waitFor(() => expect(screen.getByRole('list', { name: 'Logs not yet synced' })).toHaveTextContent("1 Doorknock · Will sync when you're back online"));
+    expect(await screen.findByText('1 log waiting to sync · 1 Doorknock')).toBeInTheDocument();
     expect(screen.queryByRole('alert')).toBeNull();
   });
 });
@@ -198,8 +226,10 @@ describe('a log without a connection', () => {
     const dailyRing = () => screen.getByRole('link', { name: /^Daily goal: / });
     await waitFor(() => expect(dailyRing()).toHaveAccessibleName('Daily goal: 33%'));
     await user.click(logButton('Cold Call'));
-    const pending = await screen.findByRole('list', { name: 'Logs not yet synced' });
-    expect(pending).toHaveTextContent("1 Cold Call · Will sync when you're back online");
+    expect(await screen.findByText('1 log waiting to sync · 1 Cold Call')).toBeInTheDocument();
+    expect(screen.getByText("Will sync when you're back online")).toBeInTheDocument();
+    expect(screen.getByText('Saved on this device: 1 Cold Call')).toBeInTheDocument();
+    expect(logButton('Cold Call')).toHaveTextContent('Recorded!');
     expect(dailyRing()).toHaveAccessibleName('Daily goal: 66%');
     const [first] = callsTo(fetchMock, 'POST /api/activity');
 
@@ -218,6 +248,38 @@ describe('a log without a connection', () => {
     });
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/campaigns').length).toBeGreaterThan(1));
     expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(2);
+  });
+
+  it('takes a log made offline back before it is sent, by Undo or from the list', async () => {
+    let online = false;
+    const { user, fetchMock } = await openDashboard({
+      'POST /api/activity': () => {
+        if (!online) throw new TypeError('Failed to fetch');
+        return jsonResponse(201, logResult());
+      },
+    });
+    await user.click(logButton('Cold Call'));
+    await screen.findByText('Saved on this device: 1 Cold Call');
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Undone: 1 Cold Call')).toBeInTheDocument();
+    expect(screen.queryByText(/waiting to sync/)).toBeNull();
+
+    await user.click(logButton('Doorknock'));
+    await user.click(logButton('Doorknock'));
+    const summary = await screen.findByText('2 logs waiting to sync · 2 Doorknocks');
+    await user.click(summary);
+    const list = screen.getByRole('list', { name: 'Logs not yet synced' });
+    await user.click(within(list).getAllByRole('button', { name: 'Remove 1 Doorknock' })[0]!);
+    expect(await screen.findByText('1 log waiting to sync · 1 Doorknock')).toBeInTheDocument();
+
+    online = true;
+    const before = callsTo(fetchMock, 'POST /api/activity').length;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(screen.queryByText(/waiting to sync/)).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/activity')).toHaveLength(before + 1);
+    expect(callsTo(fetchMock, 'POST /api/activity').at(-1)!.body).toMatchObject({ activity_type: 'doorknock' });
   });
 
   it("shows the server's refusal of a replay until the broker dismisses it", async () => {

@@ -12,7 +12,7 @@ import { HonorModal } from './HonorModal';
 import { createIdempotencyKeys } from './idempotency-keys';
 import { logErrorMessage, logStepFor, type DirectMailPlan, type ScoredActivityType } from './log-rules';
 import { useCelebration } from './use-celebration';
-import { UNDO_MS, UndoRecorded } from './UndoRecorded';
+import { lastLogId, UNDO_MS, UndoRecorded, type LastLog } from './UndoRecorded';
 import { useFlash } from '../../lib/use-flash';
 import { useReadsRefreshedAfter } from '../../lib/reads-refreshed';
 import './activity.css';
@@ -65,16 +65,13 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
   const [logActivity, singleState] = useLogActivityMutation();
   const [logBulkActivity, bulkState] = useLogBulkActivityMutation();
   const [recorded, flashRecorded] = useFlash<ButtonId>(RECORDED_MS);
-  // The last log, offered for Undo for UNDO_MS; an entry undone leaves it at once.
-  const [undoable, offerUndo] = useFlash<{ activityId: string; label: string }>(UNDO_MS);
-  const [undoneId, setUndoneId] = useState<string | null>(null);
-  const { shown, celebrate, dismiss } = useCelebration();
+  // The last log, offered for Undo for UNDO_MS; once undone it says so for as long.
+  const [lastLog, showLastLog] = useFlash<LastLog>(UNDO_MS);
+  const { shown, celebrate, dismiss, cancelFor } = useCelebration();
   const readsRefreshedAfter = useReadsRefreshedAfter();
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [held, setHeld] = useState<{ activityId: string; message: string } | null>(null);
-  // The notice invites the first log: once one is in, it has said its piece.
-  const [loggedHere, setLoggedHere] = useState(false);
   // A retry of an action that failed or timed out sends its first key: the server then logs it once.
   const keys = useRef(createIdempotencyKeys()).current;
   const user = useAppSelector(selectCurrentUser);
@@ -100,26 +97,27 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
       const sent = request(key);
       const result = await sent.unwrap();
       keys.succeeded(action);
-      setLoggedHere(true);
       setDialog(null);
       flashRecorded(button);
-      offerUndo({ activityId: result.activity.id, label: activityCount(result.activity.quantity, result.activity.activity_type) });
+      showLastLog({ kind: 'recorded', activityId: result.activity.id, label: activityCount(result.activity.quantity, result.activity.activity_type) });
       if (result.held && result.held_message) setHeld({ activityId: result.activity.id, message: result.held_message });
       void readsRefreshedAfter(sent.requestId, changedByLog(result)).then(() => celebrate(result));
       return null;
     } catch (failure) {
       if (!user || !isConnectionFailure(failure)) return failureText(failure);
       // No connection: kept on the device with its key, shown as pending and sent when it returns.
+      const entry = pendingLogOf({ key, user_id: user.id, logged_at: tappedAt, log });
       try {
-        await pending.queue(pendingLogOf({ key, user_id: user.id, logged_at: tappedAt, log }));
+        await pending.queue(entry);
       } catch (storing) {
         console.error('Failed to keep the log on this device', storing);
         return failureText(failure);
       }
       void requestBackgroundSync();
       keys.succeeded(action);
-      setLoggedHere(true);
       setDialog(null);
+      flashRecorded(button);
+      showLastLog({ kind: 'saved', key, label: activityCount(entry.quantity, entry.activity_type) });
       return null;
     }
   };
@@ -141,6 +139,8 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
   const logDirectMail = (plan: DirectMailPlan) => (plan.kind === 'single' ? logSingle('direct_mail') : logBulk('direct_mail', plan.body));
 
   const choose = async (type: ScoredActivityType) => {
+    // Busy buttons keep their focus (aria-disabled, not disabled): a tap while a log is on its way does nothing.
+    if (busy) return;
     setError(null);
     const step = logStepFor(type);
     if (step === 'directMail') setDialog({ kind: 'directMail' });
@@ -148,31 +148,28 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
     else setError(await logSingle(type));
   };
 
+  const undone = (log: LastLog) => {
+    if (log.kind === 'recorded') cancelFor(log.activityId);
+    if (held?.activityId === lastLogId(log)) setHeld(null);
+    showLastLog({ kind: 'undone', id: lastLogId(log), label: log.label });
+  };
+
   const openBulk = () => {
+    if (busy) return;
     setError(null);
     setDialog({ kind: 'bulk' });
   };
 
   return (
     <Panel title="Log Activity" id={LOG_PANEL_ID}>
-      {notice && !loggedHere && <PanelNotice text={notice} />}
-      {error && (
-        <div className="log-panel-alert">
-          <Alert tone="error">{error}</Alert>
-        </div>
-      )}
-      {undoable && undoable.activityId !== undoneId && (
-        <UndoRecorded key={undoable.activityId} activityId={undoable.activityId} label={undoable.label} onUndone={() => setUndoneId(undoable.activityId)} />
-      )}
-      {held && <HeldNotice key={held.activityId} activityId={held.activityId} message={held.message} />}
-      <PendingLogs />
+      {notice && <PanelNotice text={notice} />}
       <div className={lock ? 'log-panel log-panel--locked' : 'log-panel'}>
         {lock && <div className="log-lock">{lock}</div>}
         <div className="log-grid" inert={Boolean(lock)}>
           {SCORED_ACTIVITY_TYPES.map((type) => {
             const { label, points } = ACTIVITY_CATALOG[type];
             return (
-              <button key={type} type="button" className="log-button" disabled={busy} onClick={() => void choose(type)}>
+              <button key={type} type="button" className="log-button" aria-disabled={busy} onClick={() => void choose(type)}>
                 <span className="log-button__icon">
                   <Icon icon={ACTIVITY_ICONS[type]} size={26} />
                 </span>
@@ -181,7 +178,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
               </button>
             );
           })}
-          <button type="button" className="log-button log-button--bulk" disabled={busy} onClick={openBulk}>
+          <button type="button" className="log-button log-button--bulk" aria-disabled={busy} onClick={openBulk}>
             <span className="log-button__icon">
               <Icon icon={UI_ICONS.bulkEntry} size={26} />
             </span>
@@ -189,6 +186,14 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
             <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
           </button>
         </div>
+      </div>
+
+      {/* What a log says, under the buttons: it never moves one, and Undo is not where a tile was. */}
+      <div className="log-feedback">
+        {error && <Alert tone="error">{error}</Alert>}
+        {lastLog && <UndoRecorded key={`${lastLog.kind}:${lastLogId(lastLog)}`} log={lastLog} onUndone={() => undone(lastLog)} />}
+        {held && <HeldNotice key={held.activityId} activityId={held.activityId} message={held.message} />}
+        <PendingLogs />
       </div>
 
       <HeldEntries except={held?.activityId} />

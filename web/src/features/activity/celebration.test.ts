@@ -65,7 +65,7 @@ describe('useCelebration', () => {
   it('keeps a toast visible 4 s, fades it, and removes it at 4.5 s', () => {
     const { result } = renderHook(() => useCelebration());
     act(() => result.current.celebrate(logResult({ milestones: [milestone(50)] })));
-    expect(result.current.shown).toEqual({ celebration: { kind: 'milestone', milestone: milestone(50) }, leaving: false });
+    expect(result.current.shown).toEqual({ celebration: { kind: 'milestone', milestone: milestone(50) }, leaving: false, activityId: 'a-1' });
 
     advance(3999);
     expect(result.current.shown?.leaving).toBe(false);
@@ -96,7 +96,7 @@ describe('useCelebration', () => {
 
     act(() => result.current.celebrate(logResult({ campaign_completed: campaign })));
     advance(4999);
-    expect(result.current.shown).toEqual({ celebration: { kind: 'campaign', campaign }, leaving: false });
+    expect(result.current.shown).toEqual({ celebration: { kind: 'campaign', campaign }, leaving: false, activityId: 'a-1' });
     advance(1);
     expect(result.current.shown).toBeNull();
   });

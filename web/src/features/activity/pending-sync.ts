@@ -77,6 +77,10 @@ export interface PendingSyncDeps {
  */
 export function createPendingSync({ store, send, userId, publish, now = Date.now }: PendingSyncDeps) {
   let running: Promise<void> | null = null;
+  /** The entry a pass is sending now: it can no longer be taken back from the device. */
+  let sending: string | null = null;
+  /** Entries the broker took back: a pass that listed them before skips them (both sides decide without awaiting). */
+  const withdrawn = new Set<string>();
 
   async function refresh(): Promise<PendingLog[]> {
     const user = userId();
@@ -90,12 +94,16 @@ export function createPendingSync({ store, send, userId, publish, now = Date.now
     if (!user) return;
     for (const entry of await store.list(user)) {
       if (entry.refusal !== null || (!force && entry.next_attempt_at > now())) continue;
+      if (withdrawn.has(entry.key)) continue;
       let outcome: SendOutcome;
+      sending = entry.key;
       try {
         await send(entry);
         outcome = { kind: 'sent' };
       } catch (error) {
         outcome = outcomeOf(error);
+      } finally {
+        sending = null;
       }
       if (outcome.kind === 'sent') await store.remove(entry.key);
       else if (outcome.kind === 'refused') await store.put({ ...entry, refusal: outcome.text });
@@ -127,6 +135,22 @@ export function createPendingSync({ store, send, userId, publish, now = Date.now
     async queue(entry: PendingLog): Promise<void> {
       await store.put(entry);
       await refresh();
+    },
+    /**
+     * The broker takes a waiting log back before it is sent (a mis-tap made offline): false when it is
+     * being sent at this moment, or was sent already, and so is the server's to undo.
+     */
+    async remove(key: string): Promise<boolean> {
+      const user = userId();
+      if (!user || sending === key) return false;
+      withdrawn.add(key);
+      if (!(await store.list(user)).some((e) => e.key === key && e.refusal === null)) {
+        withdrawn.delete(key);
+        return false;
+      }
+      await store.remove(key);
+      await refresh();
+      return true;
     },
     /** The broker read the server's refusal: only now does the entry leave the device. */
     async dismiss(key: string): Promise<void> {
