@@ -174,7 +174,9 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
                   <Icon icon={ACTIVITY_ICONS[type]} size={26} />
                 </span>
                 <span className="log-button__label">{label}</span>
-                <span className="log-button__points">{recorded === type ? 'Recorded!' : `+${counted(points, 'pt')}`}</span>
+                <span className={recorded === type ? 'log-button__points log-button__points--recorded' : 'log-button__points'}>
+                  {recorded === type ? 'Recorded!' : `+${counted(points, 'pt')}`}
+                </span>
               </button>
             );
           })}
@@ -183,7 +185,7 @@ export function LogActivityPanel({ lock, notice }: { lock?: ReactNode; notice?: 
               <Icon icon={UI_ICONS.bulkEntry} size={26} />
             </span>
             <span className="log-button__label">Bulk Entry</span>
-            <span className="log-button__points">{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
+            <span className={recorded === BULK ? 'log-button__points log-button__points--recorded' : 'log-button__points'}>{recorded === BULK ? 'Recorded!' : 'Many at once'}</span>
           </button>
         </div>
       </div>
