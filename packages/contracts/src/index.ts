@@ -34,3 +34,4 @@ export * from './export-paths';
 export * from './export';
 export * from './push';
 export * from './mail';
+export * from './csv';

@@ -16,8 +16,15 @@ export type PushConfig = z.infer<typeof PushConfig>;
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
 
-/** A host given as an address, or a name with no domain: no push service is reached that way, an internal host may be. */
-const notAPushServiceHost = (host: string) => host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.');
+/**
+ * A host given as an address, a name with no domain, or a name under `localhost` (RFC 6761: always
+ * this machine), its final dot aside: no push service is reached that way, an internal host may be.
+ * Names that resolve inside are refused by social as it subscribes and as it sends (DNS can change).
+ */
+function notAPushServiceHost(hostname: string): boolean {
+  const host = hostname.replace(/\.$/, '').toLowerCase();
+  return host.startsWith('[') || /^[\d.]+$/.test(host) || !host.includes('.') || host.endsWith('.localhost');
+}
 
 /**
  * Whether a push service endpoint may be used: https to a domain name; http only on loopback, and only
@@ -34,20 +41,21 @@ export function usableEndpoint(endpoint: string, allowLoopbackHttp: boolean): bo
   return allowLoopbackHttp && url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname);
 }
 
-// Browsers' keys are base64url: p256dh an uncompressed P-256 point (87 characters), auth 16 bytes (22).
-const base64Url = (max: number) =>
+// Browsers' keys are base64url: p256dh an uncompressed P-256 point (65 bytes, 87 characters), auth 16
+// bytes (22). Another length is a key web-push cannot encrypt for: every send to it would fail.
+const base64UrlBytes = (bytes: number, what: string) =>
   z
     .string()
-    .min(1)
-    .max(max)
-    .regex(/^[A-Za-z0-9_-]+=*$/, 'must be base64url');
+    .max(200, { abort: true })
+    .regex(/^[A-Za-z0-9_-]+=*$/, { message: 'must be base64url', abort: true })
+    .refine((value) => Math.floor((value.replace(/=+$/, '').length * 3) / 4) === bytes, `must be ${what} of ${bytes} bytes`);
 const Endpoint = z.string().min(1).max(2048);
 
 /** PUT /api/push/subscriptions: the browser's PushSubscription.toJSON(), less its expirationTime. */
 export const pushSubscriptionBody = (allowLoopbackHttp: boolean) =>
   z.object({
     endpoint: Endpoint.refine((value) => usableEndpoint(value, allowLoopbackHttp), PUSH_MESSAGES.httpsEndpoint),
-    keys: z.object({ p256dh: base64Url(200), auth: base64Url(100) }),
+    keys: z.object({ p256dh: base64UrlBytes(65, 'a P-256 public key'), auth: base64UrlBytes(16, 'a secret') }),
   });
 export type PushSubscriptionBody = z.infer<ReturnType<typeof pushSubscriptionBody>>;
 

@@ -11,6 +11,7 @@ export * from './http/request-context';
 export * from './http/storable-text';
 export * from './http/server';
 export * from './http/stream';
+export * from './http/public-address';
 export * from './db/database';
 export * from './db/migrate';
 export * from './messaging/bus';

@@ -116,4 +116,58 @@ describe('DELETE /api/activity/{id}', () => {
     expect(summary.body.today_points).toBe(1);
     expect(summary.body.activity_counts.meeting?.count ?? 0).toBe(0);
   });
+
+  describe('attacks (issue 41)', () => {
+    it('a delete right after each 201, many times over: every entry deleted once, the summary back to nothing', async () => {
+      const { user, token } = await activity.registerUser();
+      const ids = await Promise.all(
+        Array.from({ length: 12 }, async () => {
+          const id = await logOne(token, 'meeting');
+          expect((await remove(id, token)).status).toBe(204);
+          return id;
+        }),
+      );
+      for (const id of ids) expect(await deletedAt(id)).not.toBeNull();
+      await eventually('every deletion published', () => (ids.every((id) => deletionsOf(id).length === 1) ? true : undefined));
+      const summary = await activity.call('GET', `/api/users/${user.user_id}/summary?window=today`, { token });
+      expect(summary.body.today_points).toBe(0);
+      expect(summary.body.activity_counts.meeting?.count ?? 0).toBe(0);
+    });
+
+    it('a re-log with the deleted entry’s Idempotency-Key answers the first log again: nothing is logged or brought back', async () => {
+      const { user, token } = await activity.registerUser();
+      const key = { 'idempotency-key': `undo-${user.user_id}` };
+      const first = await activity.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' }, headers: key });
+      expect(first.status).toBe(201);
+      const id = first.body.activity.id as string;
+      expect((await remove(id, token)).status).toBe(204);
+      const again = await activity.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' }, headers: key });
+      expect(again.status).toBe(first.status);
+      expect(again.body.activity.id).toBe(id);
+      expect(await deletedAt(id)).not.toBeNull();
+      expect(await activity.activityCount(user.user_id)).toBe(1);
+      const summary = await activity.call('GET', `/api/users/${user.user_id}/summary?window=today`, { token });
+      expect(summary.body.today_points).toBe(0);
+      // A new key is a new log.
+      expect((await activity.call('POST', '/api/activity', { token, body: { activity_type: 'meeting' }, headers: { 'idempotency-key': `undo-2-${user.user_id}` } })).status).toBe(
+        201,
+      );
+      expect((await activity.call('GET', `/api/users/${user.user_id}/summary?window=today`, { token })).body.today_points).toBe(10);
+    });
+
+    it('changes of timezone back and forth reopen no earlier day: yesterday’s entry stays, today stays today', async () => {
+      // 23:50 on 12 March in New York; from 00:10 New York time the broker flies west to Chicago (23:10 on the 12th there), back and west again.
+      const { user, token } = await activity.registerUser({ timezone: 'America/New_York' });
+      activity.clock.set('2025-03-13T03:50:00.000Z');
+      const id = await logOne(token);
+      await activity.moveTo(user, 'America/New_York', 'America/Chicago', '2025-03-13T04:10:00.000Z');
+      await activity.moveTo(user, 'America/Chicago', 'America/New_York', '2025-03-13T04:11:00.000Z');
+      await activity.moveTo(user, 'America/New_York', 'America/Chicago', '2025-03-13T04:12:00.000Z');
+      activity.clock.set('2025-03-13T04:13:00.000Z');
+      expect(await remove(id, token)).toEqual({ status: 409, body: { detail: ONLY_TODAY } });
+      expect(await deletedAt(id)).toBeNull();
+      const today = await activity.call('POST', '/api/activity', { token, body: { activity_type: 'email' } });
+      expect(today.body.activity.local_date).toBe('2025-03-13');
+    });
+  });
 });

@@ -88,13 +88,15 @@ describe('GET /api/export/activities.csv', () => {
     expect(entries.map((e) => e.held)).toEqual(['false', 'false', 'true', 'false', 'false', 'false']);
   });
 
-  it('neutralises text a spreadsheet would run as a formula: = + - @ get a leading apostrophe', async () => {
+  it('neutralises text a spreadsheet would run as a formula: = + - @ get a leading apostrophe inside a quoted field (OWASP)', async () => {
     const { text } = await download('/api/export/activities.csv', alice.token);
     const notes = parseCsv(text.slice(1))
       .slice(1)
       .map((row) => row[EXPORT_CSV_COLUMNS.indexOf('note')]);
     expect(notes.slice(2)).toEqual(['\'=HYPERLINK("http://x.example","free")', "'+1 555 0100 tenant", "'-ok", "'@lead Ana"]);
     expect(text).toContain('"\'=HYPERLINK(""http://x.example"",""free"")"');
+    // Quoted even without a comma or quote: the apostrophe and the text stay one field in every reader.
+    for (const note of ["'+1 555 0100 tenant", "'-ok", "'@lead Ana"]) expect(text).toContain(`,"${note}",`);
   });
 
   it('gives each user only their own entries, asking gamification about theirs alone', async () => {

@@ -150,3 +150,50 @@ it('forgets a deleted giver’s kudos: the count drops and the bell line goes', 
   expect(await feedRow(entry)).toMatchObject({ kudos: 1 });
   expect((await activity.call('GET', '/api/kudos', { token: recipient.token })).body).toEqual([expect.objectContaining({ from_user_id: bob.user.user_id })]);
 });
+
+describe('attacks (issue 41)', () => {
+  const notFound = { status: 404, body: { detail: KUDOS_MESSAGES.entryNotFound } };
+
+  it('answers 404 for a deleted entry and a deleted user’s entry, and the bell forgets kudos given before the deletion', async () => {
+    const owner = await activity.registerUser();
+    const giver = await activity.registerUser();
+    const early = await logEntry(owner);
+    expect((await giveKudos(giver, early)).status).toBe(200);
+    expect((await activity.call('DELETE', `/api/activity/${early}`, { token: owner.token })).status).toBe(204);
+    expect(await giveKudos(await activity.registerUser(), early)).toEqual(notFound);
+    expect((await activity.call('GET', '/api/kudos', { token: owner.token })).body).toEqual([]);
+
+    const gone = await activity.registerUser();
+    const orphan = await logEntry(gone);
+    await activity.bus.publish(userEvent('user.deleted', gone.user));
+    await eventually('the deletion', async () => ((await activity.storedUser(gone.user.user_id)) ? undefined : true));
+    expect(await giveKudos(giver, orphan)).toEqual(notFound);
+  });
+
+  it('two accounts farming each other get one kudos per entry each, within the per-giver limit, and nothing for their own', async () => {
+    const a = await activity.registerUser();
+    const b = await activity.registerUser();
+    const entryOfA = await logEntry(a);
+    const entryOfB = await logEntry(b);
+    const answers = await Promise.all(Array.from({ length: 2 * (KUDOS_LIMIT + 2) }, (_, i) => (i % 2 ? giveKudos(a, entryOfB) : giveKudos(b, entryOfA))));
+    expect(answers.filter((r) => r.status === 429).length).toBeGreaterThan(0);
+    expect(answers.every((r) => r.status === 200 || r.status === 429)).toBe(true);
+    expect(await feedRow(entryOfA)).toMatchObject({ kudos: 1 });
+    expect(await feedRow(entryOfB)).toMatchObject({ kudos: 1 });
+    expect((await giveKudos(a, entryOfA)).status).toBe(429);
+  });
+
+  it('a kudos line carries the giver’s name and handle, nothing else of their profile; the giver learns only the count', async () => {
+    const recipient = await activity.registerUser({ profile_public: false });
+    const giver = await activity.registerUser({ name: 'Priya Secret', company: 'Hidden Realty', city: 'Austin', profile_public: false });
+    const entry = await logEntry(recipient);
+    const reply = await giveKudos(giver, entry);
+    expect(reply).toEqual({ status: 200, body: { id: entry, kudos: 1, kudos_given: true } });
+    const [line] = (await activity.call('GET', '/api/kudos', { token: recipient.token })).body as Kudos[];
+    expect(Object.keys(line!).sort()).toEqual(Object.keys(Kudos.shape).sort());
+    expect(JSON.stringify(line)).not.toMatch(/Hidden Realty|Austin/);
+    // Another account reads nothing of it.
+    expect((await activity.call('GET', '/api/kudos', { token: giver.token })).body).toEqual([]);
+    expect((await activity.call('PUT', `/api/kudos/${line!.id}/read`, { token: giver.token })).status).toBe(404);
+  });
+});

@@ -1,6 +1,4 @@
-import { carryOnZoneChange } from '@warriors/contracts';
-import { eventually } from '@warriors/test-support';
-import { startActivity, userEvent, type TestActivity } from '../support/harness';
+import { startActivity, type TestActivity } from '../support/harness';
 
 /**
  * A broker's zone changes in flight (docs/decisions.md, "A change of timezone: no day lost or counted
@@ -22,12 +20,7 @@ async function logDay(token: string): Promise<string> {
   return answer.body.activity.local_date;
 }
 
-async function moveTo(user: Awaited<ReturnType<TestActivity['registerUser']>>['user'], from: string, timezone: string, at: string) {
-  const carry = carryOnZoneChange(new Date(at), { timezone: from }, timezone);
-  await activity.bus.publish(userEvent('user.updated', { ...user, timezone, ...carry }, { occurredAt: at }));
-  await eventually('the move in the projection', async () => ((await activity.storedUser(user.user_id))?.timezone === timezone ? true : undefined));
-  return carry;
-}
+const moveTo = (...args: Parameters<TestActivity['moveTo']>) => activity.moveTo(...args);
 
 describe('logs after a change of timezone (PostgreSQL)', () => {
   it('west just after midnight: the next log is counted on the later date, not the day before again', async () => {

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
-import type { DomainEvent, UserProjection } from '@warriors/contracts';
+import { carryOnZoneChange, type DomainEvent, type UserProjection } from '@warriors/contracts';
 import type { Database } from '@warriors/kit';
-import { registerTestUser, startServiceUnderTest, testUser, type ServiceUnderTest } from '@warriors/test-support';
+import { eventually, registerTestUser, startServiceUnderTest, testUser, type ServiceUnderTest } from '@warriors/test-support';
 import { createActivityService, type ActivityServiceOptions } from '../../src';
 import type { ActivityDatabase, ActivityUser } from '../../src/store/schema';
 import { findUser } from '../../src/store/users.store';
@@ -21,6 +21,8 @@ export interface TestActivity extends ServiceUnderTest {
   /** The projection row of a user, straight from the service's table. */
   storedUser(userId: string): Promise<ActivityUser | undefined>;
   activityCount(userId: string): Promise<number>;
+  /** Plays auth: the user moves from `from` to `timezone` at `at` (user.updated with the day carry auth works out); waits for the projection. */
+  moveTo(user: UserProjection, from: string, timezone: string, at: string): Promise<ReturnType<typeof carryOnZoneChange>>;
 }
 
 /** Activity with its clock pinned at NOW, on `database` (the caller's to close) or on a PostgreSQL database of its own. */
@@ -35,6 +37,12 @@ export async function startActivity(options: ActivityServiceOptions = {}, databa
       const user = testUser(overrides);
       await registerTestUser(activity.bus, activity.database, 'activity', user, NOW);
       return { user, token: activity.tokens.sign({ id: user.user_id }) };
+    },
+    async moveTo(user, from, timezone, at) {
+      const carry = carryOnZoneChange(new Date(at), { timezone: from }, timezone);
+      await activity.bus.publish(userEvent('user.updated', { ...user, timezone, ...carry }, { occurredAt: at }));
+      await eventually('the move in the projection', async () => ((await findUser(db as Kysely<ActivityDatabase>, user.user_id))?.timezone === timezone ? true : undefined));
+      return carry;
     },
     async activityCount(userId) {
       const row = await sql<{ n: number }>`select count(*)::int as n from activity.activities where user_id = ${userId}`.execute(db);

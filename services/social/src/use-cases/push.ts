@@ -1,5 +1,5 @@
 import { PUSH_MESSAGES, type PushConfig, type PushKind, type PushPayload, type PushPreferences, type PushSubscriptionBody } from '@warriors/contracts';
-import { conflict, inLockOrder, notFound, unauthorized, type Clock, type Logger } from '@warriors/kit';
+import { conflict, inLockOrder, notFound, publicAddressesOf, unauthorized, ValidationError, type Clock, type Logger, type ResolveHost } from '@warriors/kit';
 import { PUSH_MAX_ATTEMPTS, pushDueAt, pushRetryDelayMs } from '../domain/push';
 import {
   claimDuePushes,
@@ -28,6 +28,8 @@ export interface PushSettings {
   allowLoopbackHttp?: boolean;
   /** How often the sender looks for notifications that fell due (after quiet hours or a backoff). */
   pollMs?: number;
+  /** Resolves endpoints' host names as subscribing and sending check them: the machine's resolver unless a test plays DNS. */
+  resolveHost?: ResolveHost;
 }
 
 export const DEFAULT_PUSH_POLL_MS = 5_000;
@@ -59,7 +61,8 @@ export interface PushUsers {
 export function createPush(deps: { db: Executor; clock: Clock; logger: Logger; settings: PushSettings; users: PushUsers }) {
   const { db, clock, logger, settings, users } = deps;
   const keys = settings.keys;
-  const sender = keys ? createPushSender(keys) : undefined;
+  const allowLoopback = settings.allowLoopbackHttp ?? false;
+  const sender = keys ? createPushSender(keys, { allowLoopbackHttp: allowLoopback, resolveHost: settings.resolveHost }) : undefined;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> | undefined;
   let again = false;
@@ -68,8 +71,19 @@ export function createPush(deps: { db: Executor; clock: Clock; logger: Logger; s
 
   const config = (): PushConfig => ({ enabled: keys !== undefined, public_key: keys?.publicKey ?? null });
 
+  /** 422 at body.endpoint, as the contract's own check answers, for a name that resolves inside or to nothing now (the sender checks again). */
+  async function refuseInternalEndpoint(endpoint: string): Promise<void> {
+    const { hostname } = new URL(endpoint);
+    try {
+      await publicAddressesOf(hostname, { resolve: settings.resolveHost, allowLoopback });
+    } catch {
+      throw new ValidationError([{ loc: ['body', 'endpoint'], msg: PUSH_MESSAGES.httpsEndpoint }]);
+    }
+  }
+
   async function subscribe(userId: string, body: PushSubscriptionBody): Promise<void> {
     if (!keys) throw conflict(PUSH_MESSAGES.notConfigured);
+    await refuseInternalEndpoint(body.endpoint);
     // Quiet hours and 'passed you' read the broker's timezone: a row projected before social kept it
     // holds UTC, so the user is asked of auth again as they opt in (a user not projected yet arrives too).
     await users.refresh(userId);
@@ -134,7 +148,7 @@ export function createPush(deps: { db: Executor; clock: Clock; logger: Logger; s
     const outcome = await send({ endpoint: push.endpoint, keys: { p256dh: push.p256dh, auth: push.auth } }, push.payload);
     if (outcome.kind === 'sent') return removeQueued(db, push.source_key, push.endpoint);
     if (outcome.kind === 'gone') {
-      logger.info({ pushService: originOf(push.endpoint), status: outcome.status }, 'push subscription gone: removed');
+      logger.info({ pushService: originOf(push.endpoint), reason: outcome.reason }, 'push subscription gone: removed');
       return deleteSubscription(db, push.endpoint);
     }
     const attempts = push.attempts + 1;

@@ -16,6 +16,7 @@ export interface ReceivedPush {
 export async function startPushService() {
   const received: ReceivedPush[] = [];
   const statuses = new Map<string, number>();
+  const locations = new Map<string, string>();
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -23,6 +24,8 @@ export async function startPushService() {
       const path = req.url ?? '/';
       received.push({ path, headers: req.headers, body: Buffer.concat(chunks) });
       res.statusCode = statuses.get(path) ?? 201;
+      const location = locations.get(path);
+      if (location) res.setHeader('location', location);
       res.end();
     });
   });
@@ -33,6 +36,11 @@ export async function startPushService() {
     received,
     answer(path: string, status: number) {
       statuses.set(path, status);
+    },
+    /** Answers the path with a redirect to `location` (a sender must not follow it). */
+    redirect(path: string, status: number, location: string) {
+      statuses.set(path, status);
+      locations.set(path, location);
     },
     to: (path: string) => received.filter((r) => r.path === path),
     close: () => new Promise<void>((resolve, reject) => server.close((err) => (err ? reject(err) : resolve()))),
