@@ -46,7 +46,7 @@ export default function ProfileScreen() {
           <Panel title="Notifications" id="notifications">
             <NotificationSettings />
           </Panel>
-          <Panel title="Email notifications" id="email">
+          <Panel title="Email" id="email">
             <EmailSettings />
           </Panel>
         </div>
