@@ -149,7 +149,6 @@ export default function DashboardScreen() {
   return (
     <div className="dashboard">
       <StablePageHeader title={greeting(user, now)} subtitle="Your command center for today's prospecting battle." actions={headerActions} />
-      {user && <StableVerifyEmailBanner user={user} />}
       {user && <StableTimeZonePrompt user={user} />}
       <div className="dashboard-summary">
         <StableCockpit user={user} now={now} onShowBadges={showBadges} onShowBoard={scrollToBattleGround} />
@@ -159,6 +158,8 @@ export default function DashboardScreen() {
         <StableLogActivityPanel lock={lock} notice={goalJustSet ? GOAL_SET_NOTICE : undefined} />
         <StableActiveGoalsPanel campaigns={campaigns} finished={finished} now={now} adding={addingGoal} onAddingChange={setAddingGoal} />
       </div>
+      {/* A quiet reminder under the day's work: on a phone the standing, the rings and the log buttons keep the first screen. */}
+      {user && <StableVerifyEmailBanner user={user} />}
       {user && <StableWeeklyRecapCard user={user} now={now} requestedBy={wantsRecap(location.state) ? location.key : null} />}
       {belowFoldReady ? <BattleGround /> : <div className="battle-ground-pending" id={BATTLE_GROUND_ID} />}
       {belowFoldReady && <PromoBanner />}

@@ -13,7 +13,7 @@ describe('Settings: email notifications', () => {
     });
     const user = userEvent.setup();
     renderApp('/profile', signedIn());
-    const panel = within(await screen.findByRole('region', { name: 'Email', exact: true }));
+    const panel = within(await screen.findByRole('region', { name: /^Email$/ }));
     const recap = await panel.findByRole('switch', { name: 'Weekly recap' });
     expect(recap).toHaveAttribute('aria-checked', 'true');
     expect(panel.getByRole('switch', { name: 'Daily digest' })).toHaveAttribute('aria-checked', 'false');

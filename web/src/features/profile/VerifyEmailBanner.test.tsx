@@ -20,7 +20,7 @@ describe('VerifyEmailBanner', () => {
   it('names the address to confirm and resends the link', async () => {
     const fetchMock = mockApi({ 'POST /api/email/verify/resend': jsonResponse(202, { detail: ACCOUNT_MESSAGES.verifySent }) });
     renderBanner();
-    expect(screen.getByRole('region', { name: 'Confirm your email' })).toHaveTextContent('Confirm your email: we sent a link to ana@example.com.');
+    expect(screen.getByRole('region', { name: 'Confirm your email' })).toHaveTextContent('Confirm your emailLink sent to ana@example.com');
     await userEvent.setup().click(screen.getByRole('button', { name: 'Resend' }));
     expect(await screen.findByText(ACCOUNT_MESSAGES.verifySent)).toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST /api/email/verify/resend')).toHaveLength(1);

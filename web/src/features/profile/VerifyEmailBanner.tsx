@@ -26,11 +26,14 @@ export function VerifyEmailBanner({ user }: { user: User }) {
       <div className="verify-banner__row">
         <p className="verify-banner__text">
           <Icon icon={UI_ICONS.email} size={18} />
-          <span>
-            Confirm your email: we sent a link to <strong>{user.email}</strong>.
+          <span className="verify-banner__words">
+            <strong>Confirm your email</strong>
+            <span className="verify-banner__address" title={user.email}>
+              Link sent to {user.email}
+            </span>
           </span>
         </p>
-        <Button variant="ghost" className="btn--small" onClick={() => void send()} disabled={isLoading}>
+        <Button variant="secondary" className="btn--small" onClick={() => void send()} disabled={isLoading}>
           {isLoading ? 'Sending...' : 'Resend'}
         </Button>
       </div>
