@@ -33,6 +33,7 @@ const toGoal = (row: Selectable<UserGoalRow>): UserGoal => {
       dayCarry: row.day_carry_date && row.day_carry_until ? { day_carry_date: row.day_carry_date, day_carry_until: row.day_carry_until } : null,
       tally: { counts: row.counts, points: row.points },
       milestoneReached: row.milestone_reached,
+      completions: row.completions,
       completedAt: row.completed_at,
     },
     leftAt: row.left_at,
@@ -120,23 +121,24 @@ export async function saveGoal(db: Executor, goal: UserGoal): Promise<void> {
       points: goal.state.tally.points,
       milestone_reached: goal.state.milestoneReached,
       completed_at: goal.state.completedAt,
+      completions: goal.state.completions,
       left_at: goal.leftAt,
     })
     .where('id', '=', goal.id)
     .execute();
 }
 
-// $1: [{id, counts, points, milestone_reached, completed_at}].
+// $1: [{id, counts, points, milestone_reached, completed_at, completions}].
 const SAVE_PROGRESS = preparedStatement(`
   update ${SCHEMA}.user_goals g
-  set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at
-  from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz)
+  set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at, completions = p.completions
+  from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz, completions int)
   -- Looked up by key (= any(array)): a plain join may make PostgreSQL scan every goal per batch.
   where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`);
 
 /**
- * Writes the progress of several goals (tally, milestone, completion: what crediting an activity
- * changes) in one statement, rows in id order; one statement text for any number of goals.
+ * Writes the progress of several goals (tally, milestone, completion and completions: what crediting
+ * or taking back an activity changes) in one statement, rows in id order; one statement text for any number of goals.
  */
 export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Promise<void> {
   if (goals.length === 0) return;
@@ -148,6 +150,7 @@ export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Pr
       points: goal.state.tally.points,
       milestone_reached: goal.state.milestoneReached,
       completed_at: goal.state.completedAt?.toISOString() ?? null,
+      completions: goal.state.completions,
     }));
   await db.executeQuery(CompiledQuery.raw(SAVE_PROGRESS, [JSON.stringify(rows)]));
 }

@@ -38,6 +38,7 @@ export interface UserGoalRow {
   counts: Json<GoalTally['counts']>;
   points: ColumnType<number, number | undefined, number>;
   milestone_reached: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
   started_at: Date;
   /** The zone whose local days the goal runs on (goal-days). */
   timezone: string;

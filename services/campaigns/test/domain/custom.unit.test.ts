@@ -63,6 +63,7 @@ describe('the Campaign shape and the list', () => {
         tally: { counts: { cold_call: 30 }, points: 30 },
         milestoneReached: 25,
         completedAt: null,
+        completions: 0,
       },
       leftAt: null,
     };
@@ -101,7 +102,17 @@ describe('the Campaign shape and the list', () => {
       id: 1,
       userId: 'u1',
       campaign: CATALOG[0]!,
-      state: { name: 'Sprint Week', target: CATALOG[0]!.target, durationDays: 5, startedAt, timeZone: 'UTC', tally: EMPTY_TALLY, milestoneReached: 0, completedAt: null },
+      state: {
+        name: 'Sprint Week',
+        target: CATALOG[0]!.target,
+        durationDays: 5,
+        startedAt,
+        timeZone: 'UTC',
+        tally: EMPTY_TALLY,
+        milestoneReached: 0,
+        completedAt: null,
+        completions: 0,
+      },
       leftAt: null,
     });
     const active = campaignList(CATALOG, [], [goal(NOW)], NOW);

@@ -22,10 +22,12 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
   const campaigns = await startServiceOnNats({ name: 'campaigns', clock: start, create: createCampaignsService, database });
   const { bus, clock, nats } = campaigns;
 
-  // What campaigns publishes: campaign.completed (durable, through the outbox) and the effects of each activity.
+  // What campaigns publishes: campaign.completed and campaign.reopened (durable, through the outbox) and the effects of each activity.
   const completed: EventOf<'campaign.completed'>[] = [];
-  const probe = await bus.consume({ durable: 'test_probe', subjects: ['campaign.completed'] }, async (event: DomainEvent) => {
+  const reopened: EventOf<'campaign.reopened'>[] = [];
+  const probe = await bus.consume({ durable: 'test_probe', subjects: ['campaign.completed', 'campaign.reopened'] }, async (event: DomainEvent) => {
     if (event.type === 'campaign.completed') completed.push(event);
+    if (event.type === 'campaign.reopened') reopened.push(event);
   });
 
   const db = campaigns.database.db as Kysely<CampaignsDatabase>;
@@ -34,6 +36,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
     ...campaigns,
     db,
     completed,
+    reopened,
     /** A user known to campaigns through user.registered (timezone included). */
     async register(timezone = 'UTC'): Promise<TestUser> {
       const user = testUser({ timezone });
