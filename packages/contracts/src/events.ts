@@ -308,6 +308,14 @@ export const PublicStatsReply = ProfileStats.extend({
 export type PublicStatsReply = z.infer<typeof PublicStatsReply>;
 
 export const ActivityCountsRequest = z.object({ user_id: z.string(), timezone: z.string() });
+
+/** A user's entries of one local day (not deleted), oldest first: what a goal started that day counts from its start (issue 41). */
+export const DayEntriesRequest = z.object({ user_id: z.string(), local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const DAY_ENTRIES_LIMIT = 2000;
+export const DayEntriesReply = z
+  .array(z.object({ activity_id: z.string(), activity_type: ActivityType, quantity: z.number().int(), points: z.number().int(), occurred_at: z.string() }))
+  .max(DAY_ENTRIES_LIMIT);
+export type DayEntriesReply = z.infer<typeof DayEntriesReply>;
 /** activity's answer is ActivityCountsByWindow (social.ts). */
 
 export const RanksRequest = z.object({

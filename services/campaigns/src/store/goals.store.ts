@@ -37,6 +37,7 @@ const toGoal = (row: Selectable<UserGoalRow>): UserGoal => {
       completedAt: row.completed_at,
     },
     leftAt: row.left_at,
+    backfilledUntil: row.backfilled_until,
   };
 };
 
@@ -56,11 +57,29 @@ const snapshot = (campaign: CampaignDefinition) => ({
 /** The zone a goal's days are counted in, with the day a change of it left in force when it started. */
 export type GoalZone = Required<DayZone>;
 
-/** A new goal of `campaign`, whose days are those of `zone` (brokerDay) from `startedAt` on. */
-export async function insertGoal(db: Executor, userId: string, campaign: CampaignDefinition, startedAt: Date, zone: GoalZone): Promise<UserGoal> {
+/**
+ * A new goal of `campaign`, whose days are those of `zone` (brokerDay) from `startedAt` on;
+ * `backfilledUntil` when the entries of its first day made before then are credited with it.
+ */
+export async function insertGoal(
+  db: Executor,
+  userId: string,
+  campaign: CampaignDefinition,
+  startedAt: Date,
+  zone: GoalZone,
+  backfilledUntil: Date | null = null,
+): Promise<UserGoal> {
   const row = await inSchema(db)
     .insertInto('user_goals')
-    .values({ user_id: userId, campaign_id: campaign.id, ...snapshot(campaign), counts: JSON.stringify(EMPTY_TALLY.counts), started_at: startedAt, ...zone })
+    .values({
+      user_id: userId,
+      campaign_id: campaign.id,
+      ...snapshot(campaign),
+      counts: JSON.stringify(EMPTY_TALLY.counts),
+      started_at: startedAt,
+      backfilled_until: backfilledUntil,
+      ...zone,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toGoal(row);
@@ -209,3 +228,16 @@ export async function takeCreditsOf(db: Executor, activityId: string): Promise<A
   const byId = new Map(credits.map((c) => [c.goal_id, { activityType: c.activity_type as ActivityType, units: c.units, points: c.points }]));
   return goals.map((row) => ({ credit: byId.get(row.id)!, goal: toGoal(row) }));
 }
+
+/** Which of `activityIds` already credited which goals: `<activity id>:<goal id>` (an entry a goal counted when it was made). */
+export async function creditedPairs(db: Executor, activityIds: readonly string[]): Promise<Set<string>> {
+  if (activityIds.length === 0) return new Set();
+  const rows = await inSchema(db)
+    .selectFrom('goal_credits')
+    .select(['activity_id', 'goal_id'])
+    .where('activity_id', 'in', [...new Set(activityIds)])
+    .execute();
+  return new Set(rows.map((r) => creditKey(r.activity_id, r.goal_id)));
+}
+
+export const creditKey = (activityId: string, goalId: number): string => `${activityId}:${goalId}`;

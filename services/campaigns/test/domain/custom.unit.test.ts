@@ -66,6 +66,7 @@ describe('the Campaign shape and the list', () => {
         completions: 0,
       },
       leftAt: null,
+      backfilledUntil: null,
     };
     // 21:00 on 03-03 in Chicago: days 2 to 5 (03-03 to 03-06) are left.
     const later = new Date(NOW.getTime() + 36 * 3600 * 1000);
@@ -114,6 +115,7 @@ describe('the Campaign shape and the list', () => {
         completions: 0,
       },
       leftAt: null,
+      backfilledUntil: null,
     });
     const active = campaignList(CATALOG, [], [goal(NOW)], NOW);
     expect(active.active.map((c) => c.id)).toEqual([1]);

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
-import type { Database } from '@warriors/kit';
-import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
+import { answerQuestion, type Database } from '@warriors/kit';
+import { BUS_QUESTIONS, EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createCampaignsService } from '../../src';
 import type { CampaignsDatabase } from '../../src/store/schema';
@@ -32,6 +32,14 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
 
   const db = campaigns.database.db as Kysely<CampaignsDatabase>;
 
+  // activity's answer of a day's entries (the entries `log` published, by their local date), as activity would give it.
+  const logged: EventOf<'activity.logged'>[] = [];
+  const dayEntries = await answerQuestion(bus, BUS_QUESTIONS.dayEntries, async ({ user_id, local_date }) =>
+    logged
+      .filter(({ data }) => data.user_id === user_id && data.local_date === local_date)
+      .map(({ data }) => ({ activity_id: data.activity_id, activity_type: data.activity_type, quantity: data.quantity, points: data.points, occurred_at: data.occurred_at })),
+  );
+
   return {
     ...campaigns,
     db,
@@ -52,6 +60,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
       const answers: ActivityEffects[] = [];
       const sub = await bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => answers.push(...effectsIn(payload, (id) => id === event.data.activity_id)));
       try {
+        logged.push(event);
         await bus.publish(event);
         const effects = await eventually(`effects of ${event.data.activity_id}`, () => answers[0], 10_000);
         return { event, effects };
@@ -106,6 +115,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
     },
     async close() {
       await probe.stop();
+      await dayEntries.stop();
       await campaigns.close();
     },
   };
