@@ -4,6 +4,8 @@ import {
   AccountsByEmailReply,
   AccountsByEmailRequest,
   ActivityCountsRequest,
+  DayEntriesReply,
+  DayEntriesRequest,
   ProfileFieldsReply,
   ProfileFieldsRequest,
   PublicStatsReply,
@@ -51,6 +53,8 @@ export const BUS_QUESTIONS = {
    * Not under `activity.`: the JetStream stream captures `activity.>`, and its ack would answer the request.
    */
   activityCounts: question('activity-reports.user-counts', ActivityCountsRequest, ActivityCountsByWindow),
+  /** activity answers a user's entries of one local day: campaigns credits them to a goal started that day. */
+  dayEntries: question('activity-reports.user-day-entries', DayEntriesRequest, DayEntriesReply),
   /** gamification answers ranks on a leaderboard window for a few users (Shots Fired rows). */
   ranks: question('gamification.ranks', RanksRequest, RanksReply),
   /** gamification answers a user's current streak and badges (auth puts them on /api/me). */

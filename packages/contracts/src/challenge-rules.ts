@@ -154,3 +154,24 @@ export function defaultPointsTarget(goals: readonly ChallengeGoal[]): number | n
   const total = goals.reduce((sum, goal) => sum + goal.count * ACTIVITY_CATALOG[goal.type].points, 0);
   return total > 0 ? total : null;
 }
+
+/**
+ * The activity types a challenge ranks its members on: the types of its activity goals, in the goals'
+ * order; empty for a challenge without goals, which ranks all points (docs/decisions.md, "A challenge
+ * with activity goals ranks on them").
+ */
+export const challengeRankedTypes = (goals: ActivityGoalMap): ActivityType[] => (Object.keys(goals) as ActivityType[]).filter((type) => (goals[type] ?? 0) > 0);
+
+/** Whether an entry of `type` scores points on a challenge's board: any type without goals, a goal's type with them. */
+export function scoresOnChallengeBoard(goals: ActivityGoalMap, type: ActivityType): boolean {
+  const ranked = challengeRankedTypes(goals);
+  return ranked.length === 0 || ranked.includes(type);
+}
+
+/** What a challenge card says its board ranks: 'Ranked on Cold Calls', 'Ranked on Emails and Meetings'; null without goals. */
+export function challengeRankedOnText(goals: ActivityGoalMap): string | null {
+  const names = challengeRankedTypes(goals).map((type) => ACTIVITY_CATALOG[type].plural);
+  if (names.length === 0) return null;
+  const list = names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]!}`;
+  return `Ranked on ${list}`;
+}

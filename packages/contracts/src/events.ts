@@ -122,7 +122,31 @@ export const CampaignCompletedEvent = envelope(
     timezone: z.string(),
   }),
 );
-export const campaignCompletedEventId = (userCampaignId: number) => `campaign.completed:${userCampaignId}`;
+/** The n-th completion of a goal (n > 1 after an undo re-opened it) is `campaign.completed:<user_campaign_id>:<n>`: its own bonus. */
+export const campaignCompletedEventId = (userCampaignId: number, completion = 1) =>
+  completion <= 1 ? `campaign.completed:${userCampaignId}` : `campaign.completed:${userCampaignId}:${completion}`;
+
+/**
+ * An undone entry took a completed goal back below its target: the goal is open again and the bonus
+ * of its completion `completed_event_id` is taken back (gamification). Id
+ * `campaign.reopened:<user_campaign_id>:<completion>`, once per completion.
+ */
+export const CampaignReopenedEvent = envelope(
+  'campaign.reopened',
+  z.object({
+    user_id: z.string(),
+    campaign_id: z.number().int(),
+    user_campaign_id: z.number().int(),
+    campaign_name: z.string(),
+    /** The campaign.completed whose bonus goes back. */
+    completed_event_id: z.string(),
+    bonus_points: z.number().int().nonnegative(),
+    /** The deleted entry that took the goal below its target. */
+    activity_id: z.string(),
+    reopened_at: z.string(),
+  }),
+);
+export const campaignReopenedEventId = (userCampaignId: number, completion: number) => `campaign.reopened:${userCampaignId}:${completion}`;
 
 export const ChallengeCreated = envelope(
   'challenge.created',
@@ -213,6 +237,7 @@ export const DomainEvent = z.discriminatedUnion('type', [
   ActivityDeleted,
   BadgeEarned,
   CampaignCompletedEvent,
+  CampaignReopenedEvent,
   ChallengeCreated,
   ChallengeJoined,
   ChallengeInvited,
@@ -253,6 +278,7 @@ export const SUBJECTS = {
   'activity.deleted': 'activity.deleted',
   'badge.earned': 'badge.earned',
   'campaign.completed': 'campaign.completed',
+  'campaign.reopened': 'campaign.reopened',
   'challenge.created': 'challenge.created',
   'challenge.joined': 'challenge.joined',
   'challenge.invited': 'challenge.invited',
@@ -282,6 +308,14 @@ export const PublicStatsReply = ProfileStats.extend({
 export type PublicStatsReply = z.infer<typeof PublicStatsReply>;
 
 export const ActivityCountsRequest = z.object({ user_id: z.string(), timezone: z.string() });
+
+/** A user's entries of one local day (not deleted), oldest first: what a goal started that day counts from its start (issue 41). */
+export const DayEntriesRequest = z.object({ user_id: z.string(), local_date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/) });
+export const DAY_ENTRIES_LIMIT = 2000;
+export const DayEntriesReply = z
+  .array(z.object({ activity_id: z.string(), activity_type: ActivityType, quantity: z.number().int(), points: z.number().int(), occurred_at: z.string() }))
+  .max(DAY_ENTRIES_LIMIT);
+export type DayEntriesReply = z.infer<typeof DayEntriesReply>;
 /** activity's answer is ActivityCountsByWindow (social.ts). */
 
 export const RanksRequest = z.object({

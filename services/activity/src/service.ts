@@ -29,6 +29,7 @@ import { DEFAULT_KUDOS_LIMIT } from './domain/kudos';
 import { createKudos } from './use-cases/kudos.use-case';
 import { exportEntries } from './use-cases/export-entries.use-case';
 import { countActivitiesByWindow } from './use-cases/count-activities-by-window.use-case';
+import { listDayEntries } from './use-cases/list-day-entries.use-case';
 import { getOwnFunnel } from './use-cases/get-own-funnel.use-case';
 import { getUserFunnel } from './use-cases/get-user-funnel.use-case';
 import { getUserStats } from './use-cases/get-user-stats.use-case';
@@ -75,6 +76,7 @@ export function createActivityService(ports: ServicePorts & ActivityServiceOptio
     stats: getUserStats(reportDeps),
     recent: listRecentActivities(reportDeps),
     countsByWindow: countActivitiesByWindow(reportDeps),
+    dayEntries: listDayEntries(reportDeps),
   };
   const readAuth = requireAuth(ports.tokens, { isRevoked: (user) => projectedUsers.refusesToken(db, user) });
   const app = createApp({

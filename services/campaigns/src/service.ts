@@ -68,7 +68,7 @@ export function createCampaignsService(ports: ServicePorts): Service {
       subscriptions = (
         await Promise.all([
           consumeActivityLogged({ db, bus, clock, outbox }),
-          consumeActivityDeleted({ db, bus, clock }),
+          consumeActivityDeleted({ db, bus, clock, outbox }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userEventHooks }),
           answerCampaignsQuestions(bus, { activeGoals: listActiveGoals(deps), completedGoals: listCompletedGoals(deps) }),
         ])

@@ -52,6 +52,9 @@ export type ChallengesPorts = ServicePorts &
     rateLimits?: ChallengeRateLimits;
   };
 
+/** The migration that re-scored challenges with activity goals on their types (issue 41). */
+const GOAL_RANKING_MIGRATION = '0006_goal_ranking.sql';
+
 export function createChallengesService(ports: ChallengesPorts): Service {
   const { bus, clock, logger, tokens, leaderboard: board } = ports;
   const db = ports.database.db as Kysely<ChallengesDatabase>;
@@ -97,9 +100,14 @@ export function createChallengesService(ports: ChallengesPorts): Service {
     name: 'challenges',
     app,
     async start() {
-      await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: [...projectedUsers.migrations, DELETED_ENTRIES_MIGRATION] });
+      const applied = await migrate(ports.database, SCHEMA, MIGRATIONS_DIR, { shared: [...projectedUsers.migrations, DELETED_ENTRIES_MIGRATION] });
       await outbox.start();
       await boards.start();
+      // The migration re-scored the memberships of challenges with goals: their boards follow once.
+      if (applied.includes(GOAL_RANKING_MIGRATION)) {
+        await rebuildBoards(db, board, clock.now());
+        pages.clear();
+      }
       bus.onDeadLetter((letter) => recordDeadLetter(db, SCHEMA, letter, clock.now()));
       subscriptions = (
         await Promise.all([

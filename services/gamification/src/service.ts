@@ -18,6 +18,7 @@ import { consumeActivityLogged } from './events/activity-logged.consumer';
 import { consumeActivityDeleted } from './events/activity-deleted.consumer';
 import { listenForBoardChanges } from './events/boards-changed.listener';
 import { consumeCampaignCompleted } from './events/campaign-completed.consumer';
+import { consumeCampaignReopened } from './events/campaign-reopened.consumer';
 import { USERS_DURABLE } from './events/user-events.consumer';
 import { userProjectionHooks } from './use-cases/user-projection';
 import { badgesRoutes } from './routes/badges.routes';
@@ -96,7 +97,8 @@ export function createGamificationService(ports: GamificationPorts): Service {
           consumeActivityLogged({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
           consumeActivityDeleted({ db, bus, clock, outbox, leaderboards, dailyGoalPoints }),
           consumeUserEvents(bus, USERS_DURABLE, { db, clock, users: projectedUsers, hooks: userProjectionHooks({ clock, store, leaderboards }) }),
-          consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards }),
+          consumeCampaignCompleted({ db, bus, clock, outbox, leaderboards, logger }),
+          consumeCampaignReopened({ db, bus, clock, outbox, leaderboards, logger }),
           answerGamificationQuestions(bus, {
             ranks: getRanks({ leaderboards, clock }),
             publicStats: getPublicStats({ db, leaderboards, clock, dailyGoalPoints }),

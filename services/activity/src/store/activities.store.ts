@@ -236,3 +236,16 @@ export async function ownEntryForDeletion(trx: Executor, userId: string, activit
 export async function markDeleted(trx: Executor, activityId: string, at: Date): Promise<void> {
   await trx.withSchema(SCHEMA).updateTable('activities').set({ deleted_at: at }).where('id', '=', activityId).execute();
 }
+
+/** A user's entries of one local day that count (not deleted), oldest first, at most `limit`. */
+export async function entriesOfDay(db: Executor, userId: string, date: LocalDate, limit: number) {
+  const rows = await activities(db)
+    .select(['id', 'activity_type', 'quantity', 'points', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('local_date', '=', date)
+    .orderBy('created_at')
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({ activity_id: r.id, activity_type: r.activity_type, quantity: r.quantity, points: r.points, occurred_at: r.created_at.toISOString() }));
+}

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BUS_QUESTIONS, ActivityCountsByWindow, FunnelMetrics, FunnelReply, UserStats, UserSummary, type UserProjection } from '@warriors/contracts';
+import { BUS_QUESTIONS, ActivityCountsByWindow, DayEntriesReply, FunnelMetrics, FunnelReply, UserStats, UserSummary, type UserProjection } from '@warriors/contracts';
 import { NOW, startActivity, type TestActivity } from '../support/harness';
 
 let activity: TestActivity;
@@ -267,6 +267,29 @@ describe(`request ${BUS_QUESTIONS.activityCounts.subject}`, () => {
 
   it('refuses a payload that is not the contract’s', async () => {
     await expect(activity.bus.request(BUS_QUESTIONS.activityCounts.subject, { user_id: 42 }, 2000)).rejects.toThrow();
+  });
+});
+
+describe(`request ${BUS_QUESTIONS.dayEntries.subject}`, () => {
+  const ask = async (payload: object) => DayEntriesReply.parse(await activity.bus.request(BUS_QUESTIONS.dayEntries.subject, payload, 2000));
+
+  it('answers the entries of one local day that count, oldest first (a goal made that day credits them)', async () => {
+    const today = await ask({ user_id: subject.user.user_id, local_date: '2025-03-12' });
+    expect(today.map((e) => [e.activity_type, e.quantity, e.points, e.occurred_at])).toEqual([
+      ['cold_call', 10, 10, NOW],
+      ['live_conversation', 1, 3, NOW],
+      ['meeting', 1, 10, NOW],
+    ]);
+    expect((await ask({ user_id: subject.user.user_id, local_date: '2025-03-11' })).map((e) => e.activity_type)).toEqual(['email']);
+    expect(await ask({ user_id: 'not-a-uuid', local_date: '2025-03-12' })).toEqual([]);
+  });
+
+  it('leaves out a deleted entry', async () => {
+    const broker = await activity.registerUser({ timezone: 'America/New_York' });
+    const kept = await activity.call('POST', '/api/activity', { token: broker.token, body: { activity_type: 'email' } });
+    const undone = await activity.call('POST', '/api/activity', { token: broker.token, body: { activity_type: 'doorknock' } });
+    expect((await activity.call('DELETE', `/api/activity/${undone.body.activity.id}`, { token: broker.token })).status).toBe(204);
+    expect((await ask({ user_id: broker.user.user_id, local_date: '2025-03-12' })).map((e) => e.activity_id)).toEqual([kept.body.activity.id]);
   });
 });
 

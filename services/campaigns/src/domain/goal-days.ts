@@ -1,11 +1,11 @@
-import { addDays, brokerDay, brokerDayEnd, dateToEpochMs, type DayCarry, type DayZone, type LocalDate } from '@warriors/contracts';
+import { addDays, brokerDay, brokerDayEnd, dateToEpochMs, startOfLocalDay, type DayCarry, type DayZone, type LocalDate } from '@warriors/contracts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * When a goal's days run: the local days of the zone it was started in. Day 1 is the day it starts
- * on, and it ends when its last day does, at that zone's midnight (DST included), so a daily goal set
- * at 09:23 is yesterday's goal at 00:00 and the morning's logs count towards the next one.
+ * When a goal's days run: the local days of the zone it was started in. Day 1 is the day it is made
+ * on, counted whole from its start (goalStartsAt: a daily goal set at 09:23 counts the morning's
+ * logs), and it ends when its last day does, at that zone's midnight (DST included).
  */
 export interface GoalDays {
   startedAt: Date;
@@ -39,4 +39,15 @@ export function daysRemaining(goal: GoalDays, now: Date): number {
   if (!isRunning(goal, now)) return 0;
   const today = brokerDay(new Date(Math.max(now.getTime(), goal.startedAt.getTime())), zoneOf(goal));
   return Math.round((dateToEpochMs(lastDay(goal)) - dateToEpochMs(today)) / DAY_MS) + 1;
+}
+
+/**
+ * Where a goal made at `now` starts: the start of the broker's local day then (the zone's midnight,
+ * DST included), so the whole of day 1 counts, whatever the goal's length (docs/decisions.md, issue
+ * 41). A day a change of zone carried may have begun before that midnight's instant is reached, or
+ * after it: never later than `now`.
+ */
+export function goalStartsAt(now: Date, zone: DayZone): Date {
+  const start = startOfLocalDay(brokerDay(now, zone), zone.timezone);
+  return start.getTime() <= now.getTime() ? start : now;
 }

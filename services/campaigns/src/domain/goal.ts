@@ -20,6 +20,8 @@ export interface GoalState extends GoalDays {
   /** The highest milestone percentage already reported (0 for none): each is reported once. */
   milestoneReached: number;
   completedAt: Date | null;
+  /** How many times the goal was completed: an undo may re-open a completed goal, and each completion pays its bonus. */
+  completions: number;
 }
 
 /** The credit an activity brings. */
@@ -77,7 +79,12 @@ export function creditGoal(goal: GoalState, credit: Credit): CreditOutcome {
   const progress = goalProgress(goal.target, tally);
   if (progress >= count) {
     // The completion popup supersedes a milestone toast; later milestones can no longer be crossed.
-    return { credited: true, goal: { ...goal, tally, milestoneReached: 100, completedAt: credit.occurredAt }, milestone: null, completed: true };
+    return {
+      credited: true,
+      goal: { ...goal, tally, milestoneReached: 100, completedAt: credit.occurredAt, completions: goal.completions + 1 },
+      milestone: null,
+      completed: true,
+    };
   }
   const reached = milestoneFor(progress, count);
   if (reached <= goal.milestoneReached) return { credited: true, goal: { ...goal, tally }, milestone: null, completed: false };
@@ -96,7 +103,7 @@ export function creditGoal(goal: GoalState, credit: Credit): CreditOutcome {
 export function retarget(goal: GoalState, target: GoalTarget, name: string, durationDays: number, now: Date): { goal: GoalState; completed: boolean } {
   const next: GoalState = { ...goal, target, name, durationDays };
   if (goal.completedAt || !isComplete(target, goal.tally)) return { goal: next, completed: false };
-  return { goal: { ...next, completedAt: now, milestoneReached: 100 }, completed: true };
+  return { goal: { ...next, completedAt: now, milestoneReached: 100, completions: goal.completions + 1 }, completed: true };
 }
 
 /** What one entry added to a goal's tally (its type's units, and points): what its deletion takes back. */
@@ -113,14 +120,23 @@ export const creditBetween = (before: GoalTally, after: GoalTally, activityType:
   points: after.points - before.points,
 });
 
+/** A goal after a deleted entry's credit was taken back, and whether that re-opened it. */
+export interface TakenBack {
+  goal: GoalState;
+  /** It was completed and is below its target again: its completion (and bonus) is undone. */
+  reopened: boolean;
+}
+
 /**
- * A deleted entry's credit taken back from a goal it fed. A completed goal stays as it is: its
- * completion, bonus and badge are history (docs/decisions.md). A milestone already reported stays
- * reported, so crossing it again does not announce it twice. Never below zero.
+ * A deleted entry's credit taken back from a goal it fed, never below zero. A completed goal the
+ * entry took over its target is open again (docs/decisions.md, issue 41): its completion goes, and a
+ * later entry that reaches the target completes it again. One still at its target stays completed. A
+ * milestone already reported stays reported, so crossing it again does not announce it twice.
  */
-export function takeBackCredit(goal: GoalState, credit: EntryCredit): GoalState {
-  if (goal.completedAt !== null) return goal;
+export function takeBackCredit(goal: GoalState, credit: EntryCredit): TakenBack {
   const counts = { ...goal.tally.counts };
   if (credit.units !== 0) counts[credit.activityType] = Math.max(0, (counts[credit.activityType] ?? 0) - credit.units);
-  return { ...goal, tally: { counts, points: Math.max(0, goal.tally.points - credit.points) } };
+  const tally = { counts, points: Math.max(0, goal.tally.points - credit.points) };
+  const reopened = goal.completedAt !== null && !isComplete(goal.target, tally);
+  return { goal: { ...goal, tally, ...(reopened ? { completedAt: null } : {}) }, reopened };
 }

@@ -10,6 +10,8 @@ export interface UserGoal {
   campaign: CampaignDefinition;
   state: GoalState;
   leftAt: Date | null;
+  /** The instant the goal was made when it credited its first day's earlier entries then; null otherwise. */
+  backfilledUntil: Date | null;
 }
 
 /** Open: not left, not completed, and its window not over. */

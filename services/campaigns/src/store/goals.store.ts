@@ -33,9 +33,11 @@ const toGoal = (row: Selectable<UserGoalRow>): UserGoal => {
       dayCarry: row.day_carry_date && row.day_carry_until ? { day_carry_date: row.day_carry_date, day_carry_until: row.day_carry_until } : null,
       tally: { counts: row.counts, points: row.points },
       milestoneReached: row.milestone_reached,
+      completions: row.completions,
       completedAt: row.completed_at,
     },
     leftAt: row.left_at,
+    backfilledUntil: row.backfilled_until,
   };
 };
 
@@ -55,11 +57,29 @@ const snapshot = (campaign: CampaignDefinition) => ({
 /** The zone a goal's days are counted in, with the day a change of it left in force when it started. */
 export type GoalZone = Required<DayZone>;
 
-/** A new goal of `campaign`, whose days are those of `zone` (brokerDay) from `startedAt` on. */
-export async function insertGoal(db: Executor, userId: string, campaign: CampaignDefinition, startedAt: Date, zone: GoalZone): Promise<UserGoal> {
+/**
+ * A new goal of `campaign`, whose days are those of `zone` (brokerDay) from `startedAt` on;
+ * `backfilledUntil` when the entries of its first day made before then are credited with it.
+ */
+export async function insertGoal(
+  db: Executor,
+  userId: string,
+  campaign: CampaignDefinition,
+  startedAt: Date,
+  zone: GoalZone,
+  backfilledUntil: Date | null = null,
+): Promise<UserGoal> {
   const row = await inSchema(db)
     .insertInto('user_goals')
-    .values({ user_id: userId, campaign_id: campaign.id, ...snapshot(campaign), counts: JSON.stringify(EMPTY_TALLY.counts), started_at: startedAt, ...zone })
+    .values({
+      user_id: userId,
+      campaign_id: campaign.id,
+      ...snapshot(campaign),
+      counts: JSON.stringify(EMPTY_TALLY.counts),
+      started_at: startedAt,
+      backfilled_until: backfilledUntil,
+      ...zone,
+    })
     .returningAll()
     .executeTakeFirstOrThrow();
   return toGoal(row);
@@ -120,23 +140,24 @@ export async function saveGoal(db: Executor, goal: UserGoal): Promise<void> {
       points: goal.state.tally.points,
       milestone_reached: goal.state.milestoneReached,
       completed_at: goal.state.completedAt,
+      completions: goal.state.completions,
       left_at: goal.leftAt,
     })
     .where('id', '=', goal.id)
     .execute();
 }
 
-// $1: [{id, counts, points, milestone_reached, completed_at}].
+// $1: [{id, counts, points, milestone_reached, completed_at, completions}].
 const SAVE_PROGRESS = preparedStatement(`
   update ${SCHEMA}.user_goals g
-  set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at
-  from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz)
+  set counts = p.counts, points = p.points, milestone_reached = p.milestone_reached, completed_at = p.completed_at, completions = p.completions
+  from json_to_recordset($1::json) as p(id int, counts jsonb, points int, milestone_reached int, completed_at timestamptz, completions int)
   -- Looked up by key (= any(array)): a plain join may make PostgreSQL scan every goal per batch.
   where g.id = any (array(select (json_array_elements($1::json) ->> 'id')::int)) and g.id = p.id`);
 
 /**
- * Writes the progress of several goals (tally, milestone, completion: what crediting an activity
- * changes) in one statement, rows in id order; one statement text for any number of goals.
+ * Writes the progress of several goals (tally, milestone, completion and completions: what crediting
+ * or taking back an activity changes) in one statement, rows in id order; one statement text for any number of goals.
  */
 export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Promise<void> {
   if (goals.length === 0) return;
@@ -148,6 +169,7 @@ export async function saveProgress(db: Executor, goals: readonly UserGoal[]): Pr
       points: goal.state.tally.points,
       milestone_reached: goal.state.milestoneReached,
       completed_at: goal.state.completedAt?.toISOString() ?? null,
+      completions: goal.state.completions,
     }));
   await db.executeQuery(CompiledQuery.raw(SAVE_PROGRESS, [JSON.stringify(rows)]));
 }
@@ -206,3 +228,16 @@ export async function takeCreditsOf(db: Executor, activityId: string): Promise<A
   const byId = new Map(credits.map((c) => [c.goal_id, { activityType: c.activity_type as ActivityType, units: c.units, points: c.points }]));
   return goals.map((row) => ({ credit: byId.get(row.id)!, goal: toGoal(row) }));
 }
+
+/** Which of `activityIds` already credited which goals: `<activity id>:<goal id>` (an entry a goal counted when it was made). */
+export async function creditedPairs(db: Executor, activityIds: readonly string[]): Promise<Set<string>> {
+  if (activityIds.length === 0) return new Set();
+  const rows = await inSchema(db)
+    .selectFrom('goal_credits')
+    .select(['activity_id', 'goal_id'])
+    .where('activity_id', 'in', [...new Set(activityIds)])
+    .execute();
+  return new Set(rows.map((r) => creditKey(r.activity_id, r.goal_id)));
+}
+
+export const creditKey = (activityId: string, goalId: number): string => `${activityId}:${goalId}`;

@@ -38,6 +38,7 @@ export interface UserGoalRow {
   counts: Json<GoalTally['counts']>;
   points: ColumnType<number, number | undefined, number>;
   milestone_reached: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
   started_at: Date;
   /** The zone whose local days the goal runs on (goal-days). */
   timezone: string;
@@ -46,6 +47,8 @@ export interface UserGoalRow {
   day_carry_until: string | null;
   left_at: Date | null;
   completed_at: Date | null;
+  /** When the goal was made, if the day's earlier entries were credited then (migration 0006). */
+  backfilled_until: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** What one entry credited to one goal (migration 0004): units of its type, and points. */

@@ -2,7 +2,7 @@ import type { CampaignCompleted, DomainEvent, EventOf, Milestone } from '@warrio
 import { applyBatchOnce, byUserOnce, deletedEntriesAmong, type Outbox } from '@warriors/kit';
 import { creditBetween, creditGoal } from '../domain/goal';
 import { campaignCompleted } from '../domain/campaign-events';
-import { openGoalsOfLiveUsers, saveCredits, saveProgress, type GoalCredit } from '../store/goals.store';
+import { creditedPairs, creditKey, openGoalsOfLiveUsers, saveCredits, saveProgress, type GoalCredit } from '../store/goals.store';
 import type { UserGoal } from '../domain/view';
 import { SCHEMA, type Executor } from '../store/schema';
 import { userLock } from '../store/users.store';
@@ -26,10 +26,11 @@ export async function recordActivity(deps: RecordDeps, event: EventOf<'activity.
 }
 
 /**
- * Credits a batch of activities in ONE transaction, each as recordActivity would, in at most six
+ * Credits a batch of activities in ONE transaction, each as recordActivity would, in at most seven
  * statements per batch whatever its size: the batch's user locks (taken in inLockOrder's order, so
  * batches sharing users never deadlock) with every inbox entry, one read of those users' open
- * goals, one read of the entries already deleted (when some user has a goal), one write of the changed goals' progress, one of
+ * goals, one read of the entries already deleted (when some user has a goal), one read of the credits of
+ * entries made before a goal that credited its day's earlier ones (only for such entries), one write of the changed goals' progress, one of
  * the credits and one outbox insert of the completions. A user's
  * activities are credited in delivery order, each on the goals as the previous one left them (in
  * memory), and each changed goal is written once with its last state. Any failure rolls back the
@@ -46,6 +47,15 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
       SCHEMA,
       couldCredit.map((e) => e.data.activity_id),
     );
+    // An entry made before a goal that credited its day's earlier entries when it was made may be one
+    // of them: its credits are read (one statement, only when the batch has such an entry).
+    const madeBefore = couldCredit.filter((e) =>
+      goalsByUser.get(e.data.user_id)!.some((g) => g.backfilledUntil !== null && Date.parse(e.data.occurred_at) <= g.backfilledUntil.getTime()),
+    );
+    const alreadyCredited = await creditedPairs(
+      trx,
+      madeBefore.map((e) => e.data.activity_id),
+    );
     const changed = new Map<number, UserGoal>();
     const credits: GoalCredit[] = [];
     const completions: DomainEvent[] = [];
@@ -56,7 +66,7 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
       if (!first.has(event)) outcomes.set(event, { kind: 'duplicate' });
       // A deleted entry (its deletion applied first) credits nothing: there is nothing to take back then.
       else if (deleted.has(event.data.activity_id)) outcomes.set(event, { kind: 'applied', milestones: [], completed: null });
-      else outcomes.set(event, applyOne(event, goalsByUser.get(event.data.user_id) ?? null, { changed, credits, completions }));
+      else outcomes.set(event, applyOne(event, goalsByUser.get(event.data.user_id) ?? null, alreadyCredited, { changed, credits, completions }));
     }
     await saveProgress(trx, [...changed.values()]);
     await saveCredits(trx, credits);
@@ -68,11 +78,12 @@ export async function recordActivities(deps: RecordDeps, events: ReadonlyArray<E
 /**
  * Credits one activity to `goals` (the user's open goals, updated in place; null: user deleted),
  * noting the goals it changed, what it credited to each and the campaign.completed events of the
- * goals it completed.
+ * goals it completed; a goal it credited when the goal was made (`alreadyCredited`) is skipped.
  */
 function applyOne(
   event: EventOf<'activity.logged'>,
   goals: UserGoal[] | null,
+  alreadyCredited: ReadonlySet<string>,
   into: { changed: Map<number, UserGoal>; credits: GoalCredit[]; completions: DomainEvent[] },
 ): RecordOutcome {
   const { changed, credits, completions } = into;
@@ -84,6 +95,8 @@ function applyOne(
   for (const [i, goal] of goals.entries()) {
     // What the per-activity read filtered: goals started by then and not completed (by an earlier activity of the batch too).
     if (goal.state.completedAt !== null || goal.state.startedAt.getTime() > occurredAt.getTime()) continue;
+    // Credited when the goal was made, with the day's earlier entries.
+    if (alreadyCredited.has(creditKey(data.activity_id, goal.id))) continue;
     const outcome = creditGoal(goal.state, { activityType: data.activity_type, quantity: data.quantity, points: data.points, occurredAt });
     if (!outcome.credited) continue;
     const next = { ...goal, state: outcome.goal };

@@ -92,7 +92,8 @@ describe('listing and creating', () => {
       activity_type: null,
       goal_count: 21,
       bonus_points: 3,
-      started_at: '2026-03-02T15:00:00.000Z',
+      // The start of the creator's local day (UTC here): the whole first day counts (issue 41).
+      started_at: '2026-03-02T00:00:00.000Z',
     });
     expect(reply.body.id).toBeGreaterThanOrEqual(101);
     expect((await list(user.token)).active.map((x: { id: number }) => x.id)).toEqual([reply.body.id]);
@@ -206,14 +207,14 @@ describe('joining and leaving', () => {
 
     c.clock.set('2026-03-04T15:00:00.000Z');
     const resumed = await c.call('POST', '/api/campaigns/1/join', { token: user.token });
-    expect(resumed.body).toMatchObject({ user_campaign_id: joined.body.user_campaign_id, progress: 30, started_at: '2026-03-02T15:00:00.000Z', days_remaining: 3 });
+    expect(resumed.body).toMatchObject({ user_campaign_id: joined.body.user_campaign_id, progress: 30, started_at: '2026-03-02T00:00:00.000Z', days_remaining: 3 });
 
     // Left again (by campaign id this time) and joined after the window: a new goal from zero.
     expect((await c.call('DELETE', '/api/campaigns/1', { token: user.token })).status).toBe(200);
     c.clock.set('2026-03-08T15:00:00.000Z');
     const fresh = await c.call('POST', '/api/campaigns/1/join', { token: user.token });
     expect(fresh.body.user_campaign_id).not.toBe(joined.body.user_campaign_id);
-    expect(fresh.body).toMatchObject({ progress: 0, started_at: '2026-03-08T15:00:00.000Z' });
+    expect(fresh.body).toMatchObject({ progress: 0, started_at: '2026-03-08T00:00:00.000Z' });
   });
 
   it('answers 404 when leaving a goal one does not pursue', async () => {

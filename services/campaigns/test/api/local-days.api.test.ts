@@ -2,7 +2,7 @@ import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { BUS_QUESTIONS, type CampaignList } from '@warriors/contracts';
-import { bothDatabases, migrateBefore, testUser, type TestDatabase } from '@warriors/test-support';
+import { activityDeleted, bothDatabases, eventually, migrateBefore, testUser, type TestDatabase } from '@warriors/test-support';
 import { projectedUsers } from '../../src/store/users.store';
 import { startCampaigns, type TestCampaigns, type TestUser } from '../support/harness';
 
@@ -37,7 +37,8 @@ describe.each(bothDatabases('campaigns'))('goals on the broker’s local days, o
     const user = await c.register('America/Chicago');
     const created = await dailyGoal(c, user, 3);
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ started_at: MORNING, ends_at: MIDNIGHT, days_remaining: 1 });
+    // It counts its whole local day (issue 41): from Chicago's midnight, 06:00 UTC.
+    expect(created.body).toMatchObject({ started_at: '2026-03-02T06:00:00.000Z', ends_at: MIDNIGHT, days_remaining: 1 });
 
     // 23:59 in Chicago: still today's goal.
     c.clock.set('2026-03-03T05:59:00.000Z');
@@ -55,10 +56,46 @@ describe.each(bothDatabases('campaigns'))('goals on the broker’s local days, o
     expect(morningCall.effects).toMatchObject({ milestones: [], campaign_completed: null });
     expect((await list(c, user)).completed).toEqual([]);
 
-    // Today's goal is a new one, from zero, ending at tonight's midnight.
+    // Today's goal is a new one, ending at tonight's midnight, that counts today's 00:01 call.
     const today = await dailyGoal(c, user, 3);
     expect(today.status).toBe(201);
-    expect(today.body).toMatchObject({ progress: 0, ends_at: '2026-03-04T06:00:00.000Z', days_remaining: 1 });
+    expect(today.body).toMatchObject({ progress: 1, started_at: MIDNIGHT, ends_at: '2026-03-04T06:00:00.000Z', days_remaining: 1 });
+  });
+
+  it("counts the morning's entries toward a daily goal set at 09:23, once each, and takes an undone one back (issue 41)", async () => {
+    c.clock.set('2026-03-02T14:00:00.000Z'); // 08:00 in Chicago
+    const user = await c.register('America/Chicago');
+    const early = await c.log(user, 'cold_call', { quantity: 2 });
+    const dials = await c.log(user, 'cold_call', { quantity: 3, at: '2026-03-02T15:00:00.000Z' });
+    await c.log(user, 'cold_call', { quantity: 4, at: '2026-03-02T05:00:00.000Z' }); // 23:00 the day before: not today's
+    c.clock.set(MORNING);
+    const created = await dailyGoal(c, user, 10);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ progress: 5, started_at: '2026-03-02T06:00:00.000Z', ends_at: MIDNIGHT });
+
+    // A morning entry whose activity.logged arrives again after the goal was made (a redelivery, or a
+    // consumer behind) counts once; one made offline at 09:10 and sent now counts, as does one after.
+    await c.redeliver(early.event);
+    await c.log(user, 'cold_call', { at: '2026-03-02T15:10:00.000Z' });
+    await c.log(user, 'cold_call', { quantity: 2 });
+    await c.settled();
+    expect((await list(c, user)).active).toEqual([expect.objectContaining({ progress: 8 })]);
+
+    // Undone: a morning entry leaves the goal it was credited to when the goal was made.
+    await c.bus.publish(activityDeleted(dials.event, c.clock.now().toISOString()));
+    await c.settled();
+    expect((await list(c, user)).active).toEqual([expect.objectContaining({ progress: 5 })]);
+  });
+
+  it('completes at once a daily goal the morning already reached, with its campaign.completed (issue 41)', async () => {
+    c.clock.set('2026-03-02T14:00:00.000Z');
+    const user = await c.register('America/Chicago');
+    const morning = await c.log(user, 'cold_call', { quantity: 3 });
+    c.clock.set(MORNING);
+    const created = await dailyGoal(c, user, 3);
+    expect(created.body).toMatchObject({ status: 'completed', progress: 3 });
+    const event = await eventually('campaign.completed', () => c.completed.find((e) => e.data.user_campaign_id === created.body.user_campaign_id));
+    expect(event.data).toMatchObject({ activity_id: morning.event.data.activity_id, local_date: '2026-03-02', timezone: 'America/Chicago' });
   });
 
   it('has the consumer judge an activity by when it happened: a call at 23:59 counts even when applied after midnight', async () => {

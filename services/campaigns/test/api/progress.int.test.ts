@@ -75,16 +75,16 @@ it('names the award of a catalog campaign and pays its bonus on completion', asy
   expect(done.effects.campaign_completed).toEqual({ campaign_name: 'Power Prospecting Day', bonus_points: 15, badge_earned: 'Power Day' });
 });
 
-it('never credits an activity from before the join or after the window', async () => {
+it('never credits an activity from before the first day or after the window', async () => {
   c.clock.set('2026-03-02T15:00:00.000Z');
   const user = await c.register();
   const joined = await c.call('POST', '/api/campaigns/2/join', { token: user.token }); // Doorknock Blitz: 30 in 3 days
   expect(joined.status).toBe(201);
-  // A UTC user: days 03-02 to 03-04, ending at midnight UTC.
-  expect(joined.body).toMatchObject({ started_at: '2026-03-02T15:00:00.000Z', ends_at: '2026-03-05T00:00:00.000Z', days_remaining: 3 });
+  // A UTC user: days 03-02 to 03-04, from the start of the first (issue 41), ending at midnight UTC.
+  expect(joined.body).toMatchObject({ started_at: '2026-03-02T00:00:00.000Z', ends_at: '2026-03-05T00:00:00.000Z', days_remaining: 3 });
 
-  // Logged before the join (an activity.logged arriving late) and exactly at the window's end.
-  await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-02T14:59:59.999Z' });
+  // Logged the day before the join (an activity.logged arriving late) and exactly at the window's end.
+  await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-01T23:59:59.999Z' });
   await c.log(user, 'doorknock', { quantity: 10, at: '2026-03-05T00:00:00.000Z' });
   const inside = await c.log(user, 'doorknock', { quantity: 4, at: '2026-03-04T23:59:59.999Z' });
   expect(inside.effects.milestones).toEqual([]);
@@ -199,15 +199,16 @@ it('completes a goal once when one backlog carries the completing activity and m
   expect(list.body.completed).toEqual([expect.objectContaining({ progress: 5, goal_count: 5 })]);
 });
 
-it('credits an entry made offline by the time it was made: before the goal started it counts nothing, after it counts though it arrives later', async () => {
+it('credits an entry made offline by the time it was made: the day before the goal counts nothing; earlier on its first day or after it, it counts though it arrives later', async () => {
   c.clock.set('2026-03-04T15:00:00.000Z');
   const user = await c.register();
   expect((await dailyGoal(user.token, 5)).status).toBe(201);
   // Both arrive an hour later, as a phone back online sends them.
   c.clock.set('2026-03-04T16:00:00.000Z');
+  await c.log(user, 'cold_call', { at: '2026-03-03T23:50:00.000Z', quantity: 4 });
   await c.log(user, 'cold_call', { at: '2026-03-04T14:50:00.000Z', quantity: 2 });
   await c.log(user, 'cold_call', { at: '2026-03-04T15:10:00.000Z' });
   await c.settled();
   const list = await c.call('GET', '/api/campaigns', { token: user.token });
-  expect(list.body.active).toEqual([expect.objectContaining({ progress: 1, goal_count: 5 })]);
+  expect(list.body.active).toEqual([expect.objectContaining({ progress: 3, goal_count: 5 })]);
 });

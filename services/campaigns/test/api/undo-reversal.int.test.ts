@@ -83,17 +83,46 @@ describe.each(bothDatabases('campaigns'))('a deleted entry in campaigns, on %s',
     expect(await creditRows(late.data.activity_id)).toBe(0);
   });
 
-  it('leaves a goal the deleted entry completed completed, its tally as it was', async () => {
+  it('re-opens a goal the deleted entry completed, with campaign.reopened once; completed again, it has a completion of its own (issue 41)', async () => {
     c.clock.set('2026-03-02T15:00:00.000Z');
     const user = await c.register();
     const calls = await coldCallGoal(user.token, 5);
     await c.log(user, 'cold_call', { quantity: 2 });
     const completing = await c.log(user, 'cold_call', { quantity: 3 });
     expect(completing.effects.campaign_completed).not.toBeNull();
-    await c.bus.publish(activityDeleted(completing.event, c.clock.now().toISOString()));
+    const deletion = activityDeleted(completing.event, c.clock.now().toISOString());
+    await c.bus.publish(deletion);
+    await c.redeliver(deletion);
     await c.settled();
-    expect((await goalsOf(user)).get(calls)).toEqual({ counts: { cold_call: 5 }, points: 0, completed: true });
+    expect((await goalsOf(user)).get(calls)).toEqual({ counts: { cold_call: 2 }, points: 0, completed: false });
     const list = await c.call('GET', '/api/campaigns', { token: user.token });
-    expect(list.body.completed).toEqual([expect.objectContaining({ user_campaign_id: calls, progress: 5 })]);
+    expect(list.body.completed).toEqual([]);
+    expect(list.body.active).toEqual(expect.arrayContaining([expect.objectContaining({ user_campaign_id: calls, progress: 2, completed_at: null })]));
+    await eventually('campaign.reopened', async () => (c.reopened.some((e) => e.data.user_campaign_id === calls) ? true : undefined));
+    expect(c.reopened.filter((e) => e.data.user_campaign_id === calls)).toEqual([
+      expect.objectContaining({
+        id: `campaign.reopened:${calls}:1`,
+        data: expect.objectContaining({ completed_event_id: `campaign.completed:${calls}`, activity_id: completing.event.data.activity_id, bonus_points: expect.any(Number) }),
+      }),
+    ]);
+
+    // Logged again: completed again, as its second completion (a bonus of its own, paid once).
+    const again = await c.log(user, 'cold_call', { quantity: 3 });
+    expect(again.effects.campaign_completed).not.toBeNull();
+    expect((await goalsOf(user)).get(calls)).toEqual({ counts: { cold_call: 5 }, points: 0, completed: true });
+    await eventually('the second completion', async () => (c.completed.filter((e) => e.data.user_campaign_id === calls).length === 2 ? true : undefined));
+    expect(c.completed.filter((e) => e.data.user_campaign_id === calls).map((e) => e.id)).toEqual([`campaign.completed:${calls}`, `campaign.completed:${calls}:2`]);
+  });
+
+  it('leaves completed a goal still at its target without the deleted entry', async () => {
+    c.clock.set('2026-03-02T15:00:00.000Z');
+    const user = await c.register();
+    const calls = await coldCallGoal(user.token, 5);
+    const first = await c.log(user, 'cold_call', { quantity: 1 });
+    await c.log(user, 'cold_call', { quantity: 6 }); // 7 of 5
+    await c.bus.publish(activityDeleted(first.event, c.clock.now().toISOString()));
+    await c.settled();
+    expect((await goalsOf(user)).get(calls)).toEqual({ counts: { cold_call: 6 }, points: 0, completed: true });
+    expect(c.reopened.filter((e) => e.data.user_campaign_id === calls)).toEqual([]);
   });
 });

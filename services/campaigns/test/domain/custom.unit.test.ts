@@ -63,8 +63,10 @@ describe('the Campaign shape and the list', () => {
         tally: { counts: { cold_call: 30 }, points: 30 },
         milestoneReached: 25,
         completedAt: null,
+        completions: 0,
       },
       leftAt: null,
+      backfilledUntil: null,
     };
     // 21:00 on 03-03 in Chicago: days 2 to 5 (03-03 to 03-06) are left.
     const later = new Date(NOW.getTime() + 36 * 3600 * 1000);
@@ -101,8 +103,19 @@ describe('the Campaign shape and the list', () => {
       id: 1,
       userId: 'u1',
       campaign: CATALOG[0]!,
-      state: { name: 'Sprint Week', target: CATALOG[0]!.target, durationDays: 5, startedAt, timeZone: 'UTC', tally: EMPTY_TALLY, milestoneReached: 0, completedAt: null },
+      state: {
+        name: 'Sprint Week',
+        target: CATALOG[0]!.target,
+        durationDays: 5,
+        startedAt,
+        timeZone: 'UTC',
+        tally: EMPTY_TALLY,
+        milestoneReached: 0,
+        completedAt: null,
+        completions: 0,
+      },
       leftAt: null,
+      backfilledUntil: null,
     });
     const active = campaignList(CATALOG, [], [goal(NOW)], NOW);
     expect(active.active.map((c) => c.id)).toEqual([1]);

@@ -1,5 +1,5 @@
 import { startOfLocalDay } from '@warriors/contracts';
-import { daysRemaining, goalEndsAt, isRunning, withinWindow, type GoalDays } from '../../src/domain/goal-days';
+import { daysRemaining, goalEndsAt, goalStartsAt, isRunning, withinWindow, type GoalDays } from '../../src/domain/goal-days';
 
 const at = (iso: string) => new Date(iso);
 const goal = (startedAt: string, durationDays: number, timeZone: string): GoalDays => ({ startedAt: at(startedAt), durationDays, timeZone });
@@ -93,5 +93,28 @@ describe('the first instant of a local day', () => {
 
   it('reads a zone this runtime does not know as UTC', () => {
     expect(goalEndsAt(goal('2026-03-02T15:23:00.000Z', 1, 'Mars/Olympus_Mons')).toISOString()).toBe('2026-03-03T00:00:00.000Z');
+  });
+});
+
+describe('a goal starts at the start of its local day (issue 41)', () => {
+  it.each([
+    ['America/Chicago', '2026-03-02T15:23:00.000Z', '2026-03-02T06:00:00.000Z'],
+    ['Asia/Tokyo', '2026-03-02T00:23:00.000Z', '2026-03-01T15:00:00.000Z'],
+    ['UTC', '2026-03-02T09:23:00.000Z', '2026-03-02T00:00:00.000Z'],
+    // 2026-03-08 in Chicago begins in CST; the day is 23 hours long.
+    ['America/Chicago', '2026-03-08T20:00:00.000Z', '2026-03-08T06:00:00.000Z'],
+  ])('in %s, made at %s', (timezone, now, start) => {
+    const startedAt = goalStartsAt(at(now), { timezone });
+    expect(startedAt.toISOString()).toBe(start);
+    // The morning counts, the day before does not, and a 1-day goal still ends at the next midnight.
+    expect(withinWindow({ startedAt, durationDays: 1, timeZone: timezone }, startedAt)).toBe(true);
+    expect(withinWindow({ startedAt, durationDays: 1, timeZone: timezone }, new Date(startedAt.getTime() - MS))).toBe(false);
+  });
+
+  it('never later than the making, on a day a change of zone carried', () => {
+    // Flown from Chicago to Los Angeles at 00:30 Chicago (22:30 LA): the carried day 03-03 has not begun in LA.
+    const now = at('2026-03-03T06:30:00.000Z');
+    const zone = { timezone: 'America/Los_Angeles', day_carry_date: '2026-03-03', day_carry_until: '2026-03-04T08:00:00.000Z' };
+    expect(goalStartsAt(now, zone)).toEqual(now);
   });
 });

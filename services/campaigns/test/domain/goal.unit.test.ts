@@ -24,6 +24,7 @@ const goal = (target: GoalTarget, overrides: Partial<GoalState> = {}): GoalState
   tally: EMPTY_TALLY,
   milestoneReached: 0,
   completedAt: null,
+  completions: 0,
   ...overrides,
 });
 const credit = (activityType: 'cold_call' | 'meeting' | 'email', quantity: number, occurredAt = '2026-03-03T10:00:00.000Z') => ({
@@ -120,9 +121,9 @@ describe('a deleted entry taken back', () => {
     const taken = creditBetween(before.tally, credited.goal.tally, 'cold_call');
     expect(taken).toEqual({ activityType: 'cold_call', units: 4, points: 0 });
     const back = takeBackCredit(credited.goal, taken);
-    expect(back.tally).toEqual(before.tally);
+    expect(back).toMatchObject({ reopened: false, goal: { tally: before.tally } });
     // A milestone reported stays reported: crossing it again does not announce it twice.
-    expect(back.milestoneReached).toBe(credited.goal.milestoneReached);
+    expect(back.goal.milestoneReached).toBe(credited.goal.milestoneReached);
   });
 
   it('takes back the points of a points goal', () => {
@@ -130,13 +131,25 @@ describe('a deleted entry taken back', () => {
     const before = goal(power, { tally: { counts: {}, points: 20 } });
     const credited = creditGoal(before, credit('meeting', 2));
     const back = takeBackCredit(credited.goal, creditBetween(before.tally, credited.goal.tally, 'meeting'));
-    expect(back.tally).toEqual({ counts: {}, points: 20 });
+    expect(back.goal.tally).toEqual({ counts: {}, points: 20 });
   });
 
-  it('leaves a completed goal as it is, and never goes below zero', () => {
-    const done = goal(calls(5), { tally: { counts: { cold_call: 5 }, points: 0 }, completedAt: at('2026-03-03T09:00:00.000Z') });
-    expect(takeBackCredit(done, { activityType: 'cold_call', units: 3, points: 0 })).toBe(done);
+  it('re-opens a completed goal the entry took over its target (issue 41), and never goes below zero', () => {
+    const before = goal(calls(5), { tally: { counts: { cold_call: 3 }, points: 0 }, milestoneReached: 50 });
+    const completing = creditGoal(before, credit('cold_call', 4));
+    expect(completing.goal).toMatchObject({ completedAt: expect.any(Date), completions: 1 });
+    const back = takeBackCredit(completing.goal, creditBetween(before.tally, completing.goal.tally, 'cold_call'));
+    expect(back).toEqual({ reopened: true, goal: { ...completing.goal, tally: before.tally, completedAt: null } });
+    // Completed again by a later entry: its second completion.
+    const again = creditGoal(back.goal, credit('cold_call', 2));
+    expect(again).toMatchObject({ completed: true, goal: { completions: 2, tally: { counts: { cold_call: 5 } } } });
     const open = goal(calls(5), { tally: { counts: { cold_call: 1 }, points: 0 } });
-    expect(takeBackCredit(open, { activityType: 'cold_call', units: 3, points: 0 }).tally.counts).toEqual({ cold_call: 0 });
+    expect(takeBackCredit(open, { activityType: 'cold_call', units: 3, points: 0 }).goal.tally.counts).toEqual({ cold_call: 0 });
+  });
+
+  it('leaves completed a goal still at its target without the entry', () => {
+    const done = goal(calls(5), { tally: { counts: { cold_call: 9 }, points: 0 }, completedAt: at('2026-03-03T09:00:00.000Z'), completions: 1 });
+    const back = takeBackCredit(done, { activityType: 'cold_call', units: 3, points: 0 });
+    expect(back).toEqual({ reopened: false, goal: { ...done, tally: { counts: { cold_call: 6 }, points: 0 } } });
   });
 });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { connect } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
-import type { Database } from '@warriors/kit';
-import { EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
+import { answerQuestion, type Database } from '@warriors/kit';
+import { BUS_QUESTIONS, EFFECTS_SUBJECT, effectsIn, type ActivityEffects, type ActivityType, type DomainEvent, type EventOf } from '@warriors/contracts';
 import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createCampaignsService } from '../../src';
 import type { CampaignsDatabase } from '../../src/store/schema';
@@ -22,18 +22,29 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
   const campaigns = await startServiceOnNats({ name: 'campaigns', clock: start, create: createCampaignsService, database });
   const { bus, clock, nats } = campaigns;
 
-  // What campaigns publishes: campaign.completed (durable, through the outbox) and the effects of each activity.
+  // What campaigns publishes: campaign.completed and campaign.reopened (durable, through the outbox) and the effects of each activity.
   const completed: EventOf<'campaign.completed'>[] = [];
-  const probe = await bus.consume({ durable: 'test_probe', subjects: ['campaign.completed'] }, async (event: DomainEvent) => {
+  const reopened: EventOf<'campaign.reopened'>[] = [];
+  const probe = await bus.consume({ durable: 'test_probe', subjects: ['campaign.completed', 'campaign.reopened'] }, async (event: DomainEvent) => {
     if (event.type === 'campaign.completed') completed.push(event);
+    if (event.type === 'campaign.reopened') reopened.push(event);
   });
 
   const db = campaigns.database.db as Kysely<CampaignsDatabase>;
+
+  // activity's answer of a day's entries (the entries `log` published, by their local date), as activity would give it.
+  const logged: EventOf<'activity.logged'>[] = [];
+  const dayEntries = await answerQuestion(bus, BUS_QUESTIONS.dayEntries, async ({ user_id, local_date }) =>
+    logged
+      .filter(({ data }) => data.user_id === user_id && data.local_date === local_date)
+      .map(({ data }) => ({ activity_id: data.activity_id, activity_type: data.activity_type, quantity: data.quantity, points: data.points, occurred_at: data.occurred_at })),
+  );
 
   return {
     ...campaigns,
     db,
     completed,
+    reopened,
     /** A user known to campaigns through user.registered (timezone included). */
     async register(timezone = 'UTC'): Promise<TestUser> {
       const user = testUser({ timezone });
@@ -49,6 +60,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
       const answers: ActivityEffects[] = [];
       const sub = await bus.subscribeTransient(EFFECTS_SUBJECT, (payload) => answers.push(...effectsIn(payload, (id) => id === event.data.activity_id)));
       try {
+        logged.push(event);
         await bus.publish(event);
         const effects = await eventually(`effects of ${event.data.activity_id}`, () => answers[0], 10_000);
         return { event, effects };
@@ -103,6 +115,7 @@ export async function startCampaigns(start = '2026-03-02T15:00:00.000Z', databas
     },
     async close() {
       await probe.stop();
+      await dayEntries.stop();
       await campaigns.close();
     },
   };

@@ -11,6 +11,8 @@ export interface Membership {
   end_at: Date;
   points: number;
   counts: ActivityGoalMap;
+  /** The challenge's activity goals: with any, the member is ranked on the points of their types only. */
+  goals: ActivityGoalMap;
 }
 
 /** What the board needs of a credit: the event that applies it, the challenge, the member and the points. */
@@ -49,7 +51,7 @@ const byKey = <T>(rows: readonly T[], key: (row: T) => string): T[] => [...rows]
 const SCORING_STATE = preparedStatement(`
   with doc as (select $1::json as doc),
   memberships as (
-    select m.challenge_id, m.user_id, m.joined_at, c.start_at, c.end_at, m.points, m.counts
+    select m.challenge_id, m.user_id, m.joined_at, c.start_at, c.end_at, m.points, m.counts, c.activity_goals as goals
     from ${SCHEMA}.challenge_members m join ${SCHEMA}.challenges c on c.id = m.challenge_id
     where m.user_id = any (array(select json_array_elements_text(doc -> 'users') from doc))
       and c.end_at > (select (doc ->> 'since')::timestamptz from doc)

@@ -1,4 +1,4 @@
-import type { ActivityGoalMap, EventOf } from '@warriors/contracts';
+import { scoresOnChallengeBoard, type ActivityGoalMap, type EventOf } from '@warriors/contracts';
 import { applyBatchOnce, byUserOnce, deletedEntriesAmong, type Logger } from '@warriors/kit';
 import { creditUnderCeiling, scoresIn } from '../domain/rules';
 import { creditsOf, dailyKey, saveScores, scoringStateOf, type Credit, type DailyKey, type EntryCredit, type Membership } from '../store/scoring.store';
@@ -17,7 +17,9 @@ export interface RecordDeps {
 /**
  * Scores a batch of activity.logged: in ONE transaction with the inbox entries (a redelivered event
  * scores once), each activity adds its catalog points and units (under the type's daily ceiling) to
- * every challenge where its user is a member and max(start_at, joined_at) <= occurred_at < end_at.
+ * every challenge where its user is a member and max(start_at, joined_at) <= occurred_at < end_at;
+ * in a challenge with activity goals only an entry of a goal's type adds points (its board ranks on
+ * them), any other its units alone.
  * An activity that falls in no such window is skipped whole: it neither scores nor counts towards
  * the day's ceiling (docs/decisions.md). The batch costs a fixed number of statements, whatever its
  * size: after the locks and inbox entries, one read of the users' memberships and daily units, one
@@ -91,12 +93,14 @@ async function scoreBatch(trx: Executor, scoring: ReadonlyArray<EventOf<'activit
       continue;
     }
     for (const m of inWindow) {
-      m.points += points;
+      // A challenge with activity goals ranks on their types: another type counts its units, not its points.
+      const ranked = scoresOnChallengeBoard(m.goals, data.activity_type) ? points : 0;
+      m.points += ranked;
       const counts: ActivityGoalMap = { ...m.counts };
       counts[data.activity_type] = (counts[data.activity_type] ?? 0) + units;
       m.counts = counts;
       changed.add(m);
-      credits.push({ ...credit, challenge_id: m.challenge_id });
+      credits.push({ ...credit, points: ranked, challenge_id: m.challenge_id });
     }
   }
   const units = [...written].map((key) => ({ ...keys.get(key)!, quantity: logged.get(key)! }));

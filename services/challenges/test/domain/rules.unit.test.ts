@@ -1,4 +1,4 @@
-import { challengeProgress, challengeTimeState } from '@warriors/contracts';
+import { challengeProgress, challengeRankedOnText, challengeTimeState, scoresOnChallengeBoard } from '@warriors/contracts';
 import { canDelete, canEdit, creditUnderCeiling, scoresIn, timeState } from '../../src/domain/rules';
 import { challengeView, NO_STANDING, publicView, type ChallengeRecord } from '../../src/domain/view';
 
@@ -112,5 +112,20 @@ describe('progress and the view', () => {
   it('names the host as the public may see them on the invitation, and by name to the signed-in', () => {
     expect(publicView(challenge, BEFORE).owner_name).toBe('olive');
     expect(challengeView(challenge, 'stranger', NO_STANDING, BEFORE).owner_name).toBe('Olive Owner');
+  });
+});
+
+describe('what a challenge ranks on (issue 41)', () => {
+  it("ranks a challenge with activity goals on the goals' types, one without on every type", () => {
+    expect(scoresOnChallengeBoard({ cold_call: 1000 }, 'cold_call')).toBe(true);
+    expect(scoresOnChallengeBoard({ cold_call: 1000 }, 'meeting')).toBe(false);
+    expect(scoresOnChallengeBoard({}, 'meeting')).toBe(true);
+  });
+
+  it('says so on the card', () => {
+    expect(challengeRankedOnText({ cold_call: 1000 })).toBe('Ranked on Cold Calls');
+    expect(challengeRankedOnText({ email: 20, meeting: 2 })).toBe('Ranked on Emails and Meetings');
+    expect(challengeRankedOnText({ email: 20, meeting: 2, doorknock: 5 })).toBe('Ranked on Emails, Meetings and Doorknocks');
+    expect(challengeRankedOnText({})).toBeNull();
   });
 });

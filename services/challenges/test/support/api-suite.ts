@@ -293,21 +293,61 @@ export function runChallengesApiSuite(boards: 'redis' | 'memory'): void {
       const ch = await created(owner, { start_at: at(DAY), end_at: at(3 * DAY), activity_goals: [{ type: 'meeting', count: 4 }] });
       await c.log(owner, 'meeting'); // before the start
       c.clock.set(at(DAY + 1000));
-      await c.log(owner, 'meeting', { at: at(DAY + 1000) }); // 10
-      await c.log(owner, 'email', { at: at(DAY + 2000), quantity: 3 }); // 3
+      await c.log(owner, 'meeting', { at: at(DAY + 1000), quantity: 2 }); // 20
       c.clock.set(at(2 * DAY));
       await c.log(late, 'meeting', { at: at(2 * DAY - 1000) }); // not a member yet
       await c.call('POST', `/api/challenges/${ch.id}/join`, { token: late.token });
       await c.log(late, 'meeting', { at: at(2 * DAY - 500) }); // logged after the joining, but occurred before it
-      await c.log(late, 'cold_call', { at: at(2 * DAY + 1000) }); // 1
+      await c.log(late, 'meeting', { at: at(2 * DAY + 1000) }); // 10
       await c.log(owner, 'meeting', { at: at(3 * DAY) }); // at end_at: out
       const entries = await board(owner, ch.id);
       expect(entries.map((e) => [e.user_id, e.points, e.role])).toEqual([
-        [owner.id, 13, 'owner'],
-        [late.id, 1, 'member'],
+        [owner.id, 20, 'owner'],
+        [late.id, 10, 'member'],
       ]);
       const view = (await c.call('GET', `/api/challenges/${ch.id}`, { token: owner.token })).body;
-      expect(view).toMatchObject({ my_points: 13, user_points: 13, user_score: 13, my_activity_counts: { meeting: 1 }, progress: 25, status: 'active' });
+      expect(view).toMatchObject({ my_points: 20, user_points: 20, user_score: 20, my_activity_counts: { meeting: 2 }, progress: 50, status: 'active' });
+    });
+
+    it("ranks a challenge with activity goals on the goals' types only, exactly after an undo and a rebuild; one without goals on all points", async () => {
+      // Issue 41: '1,000 Cold Calls' was won with meetings.
+      const [caller, closer] = [await c.register(), await c.register()];
+      const calls = await active(caller, { name: '1,000 Cold Calls', activity_goals: [{ type: 'cold_call', count: 1000 }] });
+      const open = await active(closer);
+      await c.call('POST', `/api/challenges/${calls.id}/join`, { token: closer.token });
+      await c.call('POST', `/api/challenges/${open.id}/join`, { token: caller.token });
+      await c.log(caller, 'cold_call', { quantity: 40 }); // 40
+      await c.log(caller, 'email', { quantity: 5 }); // 5, not a cold call
+      const meetings = await c.log(closer, 'meeting', { quantity: 3 }); // 30, not a cold call
+      const dials = await c.log(closer, 'cold_call', { quantity: 20 }); // 20
+      const standing = async (id: number) => (await board(caller, id)).map((e) => [e.user_id, e.points]);
+      expect(await standing(calls.id)).toEqual([
+        [caller.id, 40],
+        [closer.id, 20],
+      ]);
+      expect(await standing(open.id)).toEqual([
+        [closer.id, 50],
+        [caller.id, 45],
+      ]);
+      const view = (await c.call('GET', `/api/challenges/${calls.id}`, { token: closer.token })).body;
+      expect(view).toMatchObject({ my_points: 20, user_points: 20, my_activity_counts: { cold_call: 20 }, progress: 2 });
+
+      // Undone: the cold calls take their points back, the meetings had none here to take.
+      await c.undo(dials);
+      await c.undo(meetings);
+      expect(await standing(calls.id)).toEqual([[caller.id, 40]]);
+      expect(await standing(open.id)).toEqual([[caller.id, 45]]);
+      expect((await c.call('GET', `/api/challenges/${calls.id}`, { token: closer.token })).body).toMatchObject({ my_points: 0, progress: 0 });
+
+      // The boards rebuilt from PostgreSQL hold the same, and a later cold call ranks as a first one would.
+      await c.board.clear();
+      await eventually('the board rebuilt', async () => ((await c.board.isComplete()) ? true : undefined));
+      expect(await standing(calls.id)).toEqual([[caller.id, 40]]);
+      await c.log(closer, 'cold_call', { quantity: 50 });
+      expect(await standing(calls.id)).toEqual([
+        [closer.id, 50],
+        [caller.id, 40],
+      ]);
     });
 
     it('scores an entry made offline inside the window and received after its end (by its made time)', async () => {

@@ -4,7 +4,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import type { Kysely } from 'kysely';
 import type { ActivityType, DomainEvent, EventOf } from '@warriors/contracts';
 import { closeRedis, createRedis, createRedisLeaderboardStore, fixedClock, inProcessLeaderboard, type LeaderboardStore, type Redis, type RedisTarget } from '@warriors/kit';
-import { activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
+import { activityDeleted, activityLogged, eventually, registerTestUser, startServiceOnNats, testUser } from '@warriors/test-support';
 import { createChallengesService, type ChallengesPorts } from '../../src';
 import type { ChallengesDatabase } from '../../src/store/schema';
 
@@ -103,6 +103,13 @@ export async function startChallenges(
       await bus.publish(event);
       await settled();
       return event;
+    },
+    /** Publishes the entry's activity.deleted (an undo) and waits until the consumers have settled it. */
+    async undo(logged: EventOf<'activity.logged'>): Promise<EventOf<'activity.deleted'>> {
+      const deletion = activityDeleted(logged, clock.now().toISOString());
+      await bus.publish(deletion);
+      await settled();
+      return deletion;
     },
     /** The same event again under a new broker msg id, as a redelivery or a re-publish arrives. */
     async redeliver(event: DomainEvent): Promise<void> {

@@ -23,6 +23,14 @@ export const reversalPointsAwarded = (award: Award & { activity_id: string }, at
     { id: `points.awarded:reversal:${award.activity_id}`, at, requestId },
   );
 
+/** A re-opened goal's bonus taken back off the ledger (negative), after the boards took it back; `activity_id` is the undone entry. */
+export const bonusReversalPointsAwarded = (award: Award & { source_id: string; activity_id: string }, at: Date, requestId?: string): EventOf<'points.awarded'> =>
+  newEvent(
+    'points.awarded',
+    { user_id: award.user_id, points: award.points, reason: 'reversal', activity_id: award.activity_id, local_date: award.local_date, awarded_at: at.toISOString() },
+    { id: `points.awarded:reversal:${award.source_id}`, at, requestId },
+  );
+
 /** `campaign.completed:` as campaignCompletedEventId spells it, read off the contract so the two cannot drift. */
 const BONUS_SOURCE_PREFIX = campaignCompletedEventId(0).replace(/0$/, '');
 

@@ -1,5 +1,5 @@
 import type { EventOf } from '@warriors/contracts';
-import type { Bus, Clock, Outbox, Subscription } from '@warriors/kit';
+import type { Bus, Clock, Logger, Outbox, Subscription } from '@warriors/kit';
 import type { Executor } from '../store/schema';
 import type { Leaderboards } from '../use-cases/leaderboards';
 import { recordCampaignBonus } from '../use-cases/record-campaign-bonus';
@@ -12,6 +12,7 @@ export interface CampaignConsumerDeps {
   clock: Clock;
   outbox: Outbox;
   leaderboards: Leaderboards;
+  logger: Logger;
 }
 
 async function onCampaignCompleted(deps: CampaignConsumerDeps, event: EventOf<'campaign.completed'>): Promise<void> {

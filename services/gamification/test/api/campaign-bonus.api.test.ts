@@ -5,7 +5,7 @@ import { createRedis, createRedisLeaderboardStore, fixedClock, type Bus, type Le
 import { eventuallyPasses, startServiceOnNats, type ServiceUnderTest } from '@warriors/test-support';
 import { createGamificationService } from '../../src';
 import type { GamificationDatabase } from '../../src/store/schema';
-import { campaignCompleted, expectPointsOwed, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
+import { campaignCompleted, campaignReopened, completedAgain, expectPointsOwed, logActivity, REDIS_URL, registerWarrior } from '../support/harness';
 
 /**
  * campaign.completed end to end on the real infrastructure: PostgreSQL, NATS JetStream (a stream of
@@ -84,6 +84,68 @@ it('credits a campaign bonus delivered three times once, on Today, 7 Days and Al
   await bus.publish(event, { msgId: randomUUID() });
   await bus.publish(completed(rival.user_id, 1));
   await board('/api/leaderboard/alltime', (p) => expect(p).toEqual({ [finisher.user_id]: 35, [rival.user_id]: 32 }));
+});
+
+it('takes back the bonus of a goal an undo re-opened, once; completed again, pays it once more, once (issue 41)', async () => {
+  const [finisher, rival] = [await register(), await register()];
+  const completing = await log(finisher.user_id, 'meeting'); // 10
+  await log(rival.user_id, 'meeting', 3); // 30
+  const first = completed(finisher.user_id, 25, completing.data.activity_id);
+  await bus.publish(first);
+  const windows = ['today', '7d', 'alltime'];
+  // The two of them on each board (earlier tests' warriors are on it too).
+  const ours = (p: Record<string, number>) => ({ [finisher.user_id]: p[finisher.user_id], [rival.user_id]: p[rival.user_id] });
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expect(ours(p)).toEqual({ [finisher.user_id]: 35, [rival.user_id]: 30 }));
+
+  // The entry undone (its own reversal is activity.deleted's, elsewhere): the goal re-opened, its bonus goes.
+  const reopened = campaignReopened(clock, first, completing.data.activity_id);
+  for (let i = 0; i < 3; i++) await bus.publish(reopened, { msgId: randomUUID() });
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expect(ours(p)).toEqual({ [finisher.user_id]: 10, [rival.user_id]: 30 }));
+  expect(await call('/api/leaderboard/me?window=alltime', finisher.token)).toMatchObject({ points: 10 });
+  const rows = () =>
+    db()
+      .withSchema('gamification')
+      .selectFrom('ledger')
+      .select(['source', 'source_id', 'points'])
+      .where('user_id', '=', finisher.user_id)
+      .where('source', '<>', 'activity')
+      .orderBy('id')
+      .execute();
+  expect(await rows()).toEqual([
+    { source: 'campaign', source_id: first.id, points: 25 },
+    { source: 'reversal', source_id: `reversal:${first.id}`, points: -25 },
+  ]);
+
+  // Completed again by a new entry: its second completion pays the bonus once, however often delivered.
+  const relog = await log(finisher.user_id, 'meeting');
+  const second = completedAgain(clock, first, 2, relog.data.activity_id);
+  for (let i = 0; i < 3; i++) await bus.publish(second, { msgId: randomUUID() });
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expect(ours(p)).toEqual({ [finisher.user_id]: 45, [rival.user_id]: 30 }));
+  expect(await rows()).toHaveLength(3);
+
+  // The boards rebuilt from the ledger hold the same, and old copies of every event change nothing.
+  await store.clear();
+  await eventuallyPasses(async () => expect(await store.isComplete()).toBe(true));
+  for (const event of [first, reopened, second]) await bus.publish(event, { msgId: randomUUID() });
+  await bus.publish(completed(rival.user_id, 1));
+  for (const window of windows) await board(`/api/leaderboard/${window}`, (p) => expect(ours(p)).toEqual({ [finisher.user_id]: 45, [rival.user_id]: 31 }));
+  expect(await call('/api/leaderboard/me?window=alltime', finisher.token)).toMatchObject({ points: 45 });
+});
+
+it('takes a held bonus back while it is held: confirming the held entry then releases neither', async () => {
+  const broker = await register();
+  await log(broker.user_id, 'meeting', 20); // 200, at the meeting ceiling
+  const flood = await log(broker.user_id, 'meeting', 1); // held
+  const bonus = completed(broker.user_id, 100, flood.data.activity_id);
+  await bus.publish(bonus);
+  await eventuallyPasses(async () => expect(await bonusRows(broker.user_id)).toEqual([expect.objectContaining({ held: true })]));
+  await bus.publish(campaignReopened(clock, bonus, flood.data.activity_id));
+  await eventuallyPasses(async () =>
+    expect(await db().withSchema('gamification').selectFrom('ledger').select(['held']).where('source_id', '=', `reversal:${bonus.id}`).execute()).toEqual([{ held: true }]),
+  );
+  await confirm(flood.data.activity_id, broker.token);
+  await board('/api/leaderboard/alltime', (p) => expect(p[broker.user_id]).toBe(210));
+  expect(await bonusRows(broker.user_id)).toEqual([expect.objectContaining({ held: true })]);
 });
 
 it('does not count a bonus toward badges or the streak, and hides it with a hidden user', async () => {

@@ -1,6 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { campaignCompletedEventId, type ActivityType, type DomainEvent, type EventOf, type UserProjection } from '@warriors/contracts';
+import { campaignCompletedEventId, campaignReopenedEventId, type ActivityType, type DomainEvent, type EventOf, type UserProjection } from '@warriors/contracts';
 import {
   createMemoryBus,
   createMetrics,
@@ -79,6 +79,41 @@ export async function logActivity(bus: Bus, clock: Clock, userId: string, type: 
 }
 
 let userCampaignIds = 1000;
+
+/**
+ * The goal of `completion` re-opened by an undo of `activityId` (campaign.reopened), and its next
+ * completion (campaign.completed under the goal's next completion number), at the clock's time.
+ */
+export function campaignReopened(clock: Clock, completion: EventOf<'campaign.completed'>, activityId: string, number = 1): EventOf<'campaign.reopened'> {
+  const { data } = completion;
+  const now = clock.now().toISOString();
+  return {
+    id: campaignReopenedEventId(data.user_campaign_id, number),
+    type: 'campaign.reopened',
+    v: 1,
+    occurredAt: now,
+    data: {
+      user_id: data.user_id,
+      campaign_id: data.campaign_id,
+      user_campaign_id: data.user_campaign_id,
+      campaign_name: data.campaign_name,
+      completed_event_id: completion.id,
+      bonus_points: data.bonus_points,
+      activity_id: activityId,
+      reopened_at: now,
+    },
+  };
+}
+
+export function completedAgain(clock: Clock, completion: EventOf<'campaign.completed'>, number: number, activityId: string): EventOf<'campaign.completed'> {
+  const now = clock.now().toISOString();
+  return {
+    ...completion,
+    id: campaignCompletedEventId(completion.data.user_campaign_id, number),
+    occurredAt: now,
+    data: { ...completion.data, activity_id: activityId, completed_at: now, local_date: now.slice(0, 10) },
+  };
+}
 
 /**
  * campaign.completed of a goal of its own for `userId`, completed at the clock's time on its UTC date;

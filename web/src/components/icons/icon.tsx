@@ -54,6 +54,7 @@ export const UI_ICONS = {
   dates: CalendarDays,
   warriors: Users,
   pointsTarget: Target,
+  rankedOn: Trophy,
   myPoints: Star,
   timeLeft: Hourglass,
   ended: Flag,

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Challenge } from '@warriors/contracts';
+import { challengeRankedOnText, type Challenge } from '@warriors/contracts';
 import { formatDate } from '../../lib/relative-time';
 import { enUsNumber } from '../../lib/counted';
 import { pointsText, timeLeftText, warriorsText } from './challenge-rules';
@@ -17,6 +17,7 @@ interface ChallengeCardProps {
 export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: ChallengeCardProps) {
   const ended = challenge.status === 'ended' || challenge.days_remaining <= 0;
   const isOwner = (challenge.my_role ?? challenge.role) === 'owner';
+  const rankedOn = challengeRankedOnText(challenge.activity_goals);
   return (
     <li className={`challenge-card${ended ? ' challenge-card--ended' : ''}`}>
       <div className="challenge-card__head">
@@ -49,6 +50,11 @@ export function ChallengeCard({ challenge, showOwnPoints, onOpen, actions }: Cha
         {challenge.points_target !== null && (
           <li>
             <Icon icon={UI_ICONS.pointsTarget} size={16} /> Goal: {pointsText(challenge.points_target)}
+          </li>
+        )}
+        {rankedOn && (
+          <li>
+            <Icon icon={UI_ICONS.rankedOn} size={16} /> {rankedOn}
           </li>
         )}
         {showOwnPoints && (

@@ -1,4 +1,4 @@
-import { personName, type Challenge, type ChallengeLeaderboardEntry } from '@warriors/contracts';
+import { challengeRankedOnText, personName, type Challenge, type ChallengeLeaderboardEntry } from '@warriors/contracts';
 import { Alert } from '../../components/Alert';
 import { Avatar } from '../../components/Avatar';
 import { Button } from '../../components/Button';
@@ -71,6 +71,7 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
   const challenge = details.data ?? summary;
   const isOwner = challenge ? (challenge.my_role ?? challenge.role) === 'owner' : false;
   const ended = challenge ? challenge.status === 'ended' : false;
+  const rankedOn = challenge ? challengeRankedOnText(challenge.activity_goals) : null;
   const canLeave = challenge !== undefined && challenge.is_joined && !isOwner;
   const canJoin = challenge !== undefined && !challenge.is_joined && !ended && (!challenge.is_private || challenge.is_invited);
 
@@ -154,6 +155,7 @@ export function ChallengeDetailModal({ challengeId, summary, onClose, onLeave, o
             </div>
           )}
           <h3 className="challenge-detail__heading">Leaderboard</h3>
+          {rankedOn && <p className="challenge-detail__sub">{rankedOn}</p>}
           {!challenge.is_joined ? (
             <p className="empty-state">Join this challenge to see its leaderboard</p>
           ) : board.data ? (

@@ -83,7 +83,7 @@ describe('ChallengesScreen', () => {
 
   it('shows every element of a card, with Join Challenge only on open cards not joined', async () => {
     const hosted = challenge({ id: 1, name: 'Private Push', is_private: true, visibility: 'private', role: 'owner', my_role: 'owner', members_count: 1, points_target: 1500 });
-    const other = challenge({ id: 2, name: 'Door Derby', is_joined: false, role: null, my_role: null, points_target: null, members_count: 12 });
+    const other = challenge({ id: 2, name: 'Door Derby', is_joined: false, role: null, my_role: null, points_target: null, members_count: 12, activity_goals: {} });
     const ended = challenge({ id: 3, name: 'Old Fight', status: 'ended', days_remaining: 0 });
     await openChallenges(lists({ open: [hosted, other, ended] }));
     await screen.findByRole('button', { name: 'Private Push' });
@@ -96,12 +96,15 @@ describe('ChallengesScreen', () => {
     expect(hostedCard).toHaveTextContent('1 warrior');
     expect(hostedCard).not.toHaveTextContent('1 warriors');
     expect(hostedCard).toHaveTextContent('Goal: 1,500 points');
+    // A challenge with activity goals ranks on their points alone (issue 41), and says so.
+    expect(hostedCard).toHaveTextContent('Ranked on Cold Calls');
     expect(hostedCard).toHaveTextContent('5 days remaining');
     expect(hostedCard).not.toHaveTextContent('Your points');
 
     const otherCard = card('Door Derby');
     expect(otherCard).toHaveTextContent('12 warriors');
     expect(otherCard).not.toHaveTextContent('Goal:');
+    expect(otherCard).not.toHaveTextContent('Ranked on');
     expect(within(otherCard).queryByRole('img')).not.toBeInTheDocument();
     expect(within(otherCard).getByRole('button', { name: 'Join Challenge Door Derby' })).toHaveTextContent('Join Challenge');
     expect(within(hostedCard).queryByRole('button', { name: /Join Challenge/ })).not.toBeInTheDocument();
@@ -465,6 +468,7 @@ describe('the detail modal', () => {
     expect(detail).toHaveTextContent('Nov 20, 2026 – Nov 29, 2026');
     expect(detail).toHaveTextContent('Warriors participating3 warriors');
     expect(detail).toHaveTextContent('Target points500 points');
+    expect(detail).toHaveTextContent('LeaderboardRanked on Cold Calls');
     await within(detail).findByText('@bob');
     const rows = within(detail).getAllByRole('listitem');
     const board = rows.filter((row) => row.classList.contains('challenge-board__row'));

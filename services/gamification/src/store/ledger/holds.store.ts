@@ -68,7 +68,8 @@ export async function bonusStateOf(db: Executor, userId: string, completingActiv
 // $1 activity id, $2 user id, $3 now, $4 the oldest confirmation whose bonuses are re-applied. The
 // final select reads the statement's snapshot, so from before the release: `released` says whether
 // this statement released it (confirmed_at is then null). The user's held campaign bonuses are
-// released with their last held entry; `bonuses` lists those released now and those released since
+// released with their last held entry (a bonus taken back while held stays held, as its reversal
+// does: it never reaches the boards); `bonuses` lists those released now and those released since
 // $4, whose board apply a repeated confirm repeats like the entry's.
 const RELEASE_HELD = `
   with target as (
@@ -83,7 +84,7 @@ const RELEASE_HELD = `
   ),
   released_bonuses as (
     update ${SCHEMA}.ledger b set held = false, confirmed_at = $3::timestamptz
-    where b.user_id = $2 and b.source = 'campaign' and b.held and exists (select 1 from target) and not exists (select 1 from still_held)
+    where b.user_id = $2 and b.source = 'campaign' and b.held and ${notReversed('b')} and exists (select 1 from target) and not exists (select 1 from still_held)
     returning b.source_id, b.local_date, b.points
   ),
   totals as (

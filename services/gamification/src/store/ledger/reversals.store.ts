@@ -20,6 +20,26 @@ export interface ReversalRow {
  */
 export const notReversed = (alias: string) => `not exists (select 1 from ${SCHEMA}.ledger r where r.source_id = 'reversal:' || ${alias}.source_id)`;
 
+// The CTE both reversals share, for $1 the reversed row's source id, $2 user id, $3 the time: the
+// reversal of the rows of `original`, appended once (keyed by its source id), held as they are.
+const APPEND_REVERSAL = `
+  reversal as (
+    insert into ${SCHEMA}.ledger (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at, held)
+    select user_id, 'reversal', 'reversal:' || source_id, -points, null, null, local_date, $3::timestamptz, held from original
+    on conflict (source_id) do nothing
+    returning user_id, source_id, points, local_date, held
+  )`;
+
+// The reversal both answer: this statement's, or the one already in place (`inserted` says which).
+const REVERSAL_IN_PLACE = `
+    coalesce(
+      (select row_to_json(r) from reversal r),
+      (select row_to_json(l) from (
+        select user_id, source_id, points, local_date, held from ${SCHEMA}.ledger where source_id = 'reversal:' || $1 and user_id = $2
+      ) l)
+    ) as reversal,
+    exists (select 1 from reversal) as inserted`;
+
 // $1 activity id, $2 user id, $3 the deletion's time. The reversal goes in once (keyed by its source
 // id); only the statement that inserts it takes the entry off the daily totals, and only an entry not
 // held was on them. The final select reads the statement's snapshot: `inserted` says whether this
@@ -29,12 +49,7 @@ const REVERSE_ENTRY = `
     select user_id, source_id, points, activity_type, quantity, local_date, held
     from ${SCHEMA}.ledger where source_id = $1 and user_id = $2 and source = 'activity'
   ),
-  reversal as (
-    insert into ${SCHEMA}.ledger (user_id, source, source_id, points, activity_type, quantity, local_date, occurred_at, held)
-    select user_id, 'reversal', 'reversal:' || source_id, -points, null, null, local_date, $3::timestamptz, held from original
-    on conflict (source_id) do nothing
-    returning user_id, source_id, points, local_date, held
-  ),
+  ${APPEND_REVERSAL},
   totals as (
     update ${SCHEMA}.daily_totals dt set quantity = dt.quantity - o.quantity, points = dt.points - o.points
     from original o
@@ -45,13 +60,7 @@ const REVERSE_ENTRY = `
   select
     (select count(*) from original)::int as originals,
     (select count(*) from totals)::int as totals_reduced,
-    coalesce(
-      (select row_to_json(r) from reversal r),
-      (select row_to_json(l) from (
-        select user_id, source_id, points, local_date, held from ${SCHEMA}.ledger where source_id = 'reversal:' || $1 and user_id = $2
-      ) l)
-    ) as reversal,
-    exists (select 1 from reversal) as inserted`;
+    ${REVERSAL_IN_PLACE}`;
 
 // A day and type whose units were all taken back leaves the totals: a day is active (the streak's
 // word) while it has a row.
@@ -73,5 +82,30 @@ export async function reverseEntry(db: Executor, userId: string, activityId: str
   if (originals === 0 || !reversal) return { kind: 'missing' };
   const { source_id, ...row } = reversal;
   if (inserted && !row.held) await db.executeQuery(CompiledQuery.raw(DROP_EMPTY_TOTALS, [userId, row.local_date]));
+  return { kind: 'reversed', row: { applyId: source_id, ...row }, inserted };
+}
+
+// $1 the bonus's source id (its campaign.completed id), $2 user id, $3 the re-opening's time. As
+// REVERSE_ENTRY: the reversal goes in once, held as the bonus is, and the final select reads the
+// statement's snapshot. A bonus is on no daily totals: nothing else to take back.
+const REVERSE_BONUS = `
+  with original as (
+    select user_id, source_id, points, local_date, held from ${SCHEMA}.ledger where source_id = $1 and user_id = $2 and source = 'campaign'
+  ),
+  ${APPEND_REVERSAL}
+  select ${REVERSAL_IN_PLACE}`;
+
+/**
+ * Appends the reversal of a user's campaign bonus (a goal an undo re-opened) to the ledger, held as
+ * the bonus is: run under the user's lock. 'missing' while the bonus is not in the ledger; a repeat
+ * finds the reversal in place and changes nothing.
+ */
+export async function reverseBonus(db: Executor, userId: string, bonusSourceId: string, at: Date): Promise<ReverseOutcome> {
+  const result = await db.executeQuery<{ reversal: (Omit<ReversalRow, 'applyId'> & { source_id: string }) | null; inserted: boolean }>(
+    CompiledQuery.raw(REVERSE_BONUS, [bonusSourceId, userId, at]),
+  );
+  const { reversal, inserted } = result.rows[0]!;
+  if (!reversal) return { kind: 'missing' };
+  const { source_id, ...row } = reversal;
   return { kind: 'reversed', row: { applyId: source_id, ...row }, inserted };
 }
