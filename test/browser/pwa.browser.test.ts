@@ -162,7 +162,10 @@ describe('the installable app in a real browser', () => {
     await page.reload();
     // /api/me unanswered: the token stays and the user last known on the device opens, marked offline.
     await welcome.waitFor();
-    await page.getByRole('status').filter({ hasText: /^Offline — / }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — / })
+      .waitFor();
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
     await page
       .locator('#log-activity')
