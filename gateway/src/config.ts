@@ -26,6 +26,11 @@ const common = {
 export const GatewayEnv = z
   .object({
     ...common,
+    /**
+     * Whether the coaching service has its model (OPENAI_API_KEY, which the gateway is not given): the
+     * browser offers the plan only then. Embedded, the product knows it from its own key.
+     */
+    COACHING_ENABLED: unsetWhenEmpty(z.enum(['true', 'false'], { message: 'COACHING_ENABLED must be true or false' }).default('false')).transform((value) => value === 'true'),
     ...redisEnvShape,
     ...Object.fromEntries(SERVICE_NAMES.map((name) => [upstreamVariable(name), z.string().min(1, `${upstreamVariable(name)} is required`)])),
   })

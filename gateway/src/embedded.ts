@@ -101,7 +101,7 @@ export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedP
     trustProxyHops: options.trustProxyHops ?? 0,
     authAttemptsPerMinute: options.authAttemptsPerMinute,
     metrics: metrics.forService('gateway'),
-    clientConfig: { promo_url: options.promoUrl ?? null },
+    clientConfig: { promo_url: options.promoUrl ?? null, coaching_enabled: Boolean(options.model?.apiKey) },
   });
   const front = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), options.port, options.host);
   ownUrl = front.url.replace('0.0.0.0', 'localhost');

@@ -124,7 +124,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   app.use(securityHeaders({ contentSecurityPolicy: { directives: CONTENT_SECURITY_POLICY } }, isApiPath));
   if (options.metrics) watchPools(options.metrics, pools);
 
-  const clientConfig: ClientConfig = options.clientConfig ?? { promo_url: null };
+  const clientConfig: ClientConfig = options.clientConfig ?? { promo_url: null, coaching_enabled: false };
   // Answered here, not by a service: it is the deployment's, and needs no token.
   app.get('/api/client-config', (_req, res) => {
     res.set('Cache-Control', 'no-cache').json(clientConfig);

@@ -20,7 +20,7 @@ async function main(): Promise<void> {
       authAttemptsPerMinute: config.AUTH_RATE_LIMIT_PER_MINUTE,
       redis,
       metrics: createMetrics({ token: config.METRICS_TOKEN }).forService('gateway'),
-      clientConfig: { promo_url: config.PROMO_URL ?? null },
+      clientConfig: { promo_url: config.PROMO_URL ?? null, coaching_enabled: config.COACHING_ENABLED },
     });
     const server = await listen(http.createServer(gateway.app).on('upgrade', gateway.onUpgrade), config.PORT, config.HOST);
     logger.info({ url: server.url }, 'gateway listening');

@@ -29,6 +29,14 @@ describe('the gateway’s environment', () => {
     expect(() => loadConfig(schema, { ...env, PROMO_URL: 'javascript:alert(1)' })).toThrow(/^Invalid configuration: PROMO_URL: PROMO_URL must be an http\(s\) URL/);
   });
 
+  it('reads COACHING_ENABLED in stack mode: true or false, empty or unset for false, anything else refused by name', () => {
+    expect(loadConfig(GatewayEnv, { ...UPSTREAMS, COACHING_ENABLED: 'true' }).COACHING_ENABLED).toBe(true);
+    expect(loadConfig(GatewayEnv, { ...UPSTREAMS, COACHING_ENABLED: 'false' }).COACHING_ENABLED).toBe(false);
+    expect(loadConfig(GatewayEnv, { ...UPSTREAMS, COACHING_ENABLED: '' }).COACHING_ENABLED).toBe(false);
+    expect(loadConfig(GatewayEnv, UPSTREAMS).COACHING_ENABLED).toBe(false);
+    expect(() => loadConfig(GatewayEnv, { ...UPSTREAMS, COACHING_ENABLED: 'yes' })).toThrow(/^Invalid configuration: COACHING_ENABLED: COACHING_ENABLED must be true or false/);
+  });
+
   it('reads the coaching model server’s variables and request limit in embedded mode, as the coaching process does (none: not configured)', () => {
     const env = {
       OPENAI_API_KEY: 'sk-test',

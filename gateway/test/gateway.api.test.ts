@@ -76,12 +76,18 @@ describe('gateway', () => {
     const res = await fetch(`${front.url}/api/client-config`);
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toBe('no-cache');
-    expect(await res.json()).toEqual({ promo_url: null });
+    expect(await res.json()).toEqual({ promo_url: null, coaching_enabled: false });
 
-    const configured = createGateway({ logger, pools: {}, trustProxyHops: 0, authAttemptsPerMinute: 1000, clientConfig: { promo_url: 'https://offers.example.org/a' } });
+    const configured = createGateway({
+      logger,
+      pools: {},
+      trustProxyHops: 0,
+      authAttemptsPerMinute: 1000,
+      clientConfig: { promo_url: 'https://offers.example.org/a', coaching_enabled: true },
+    });
     const server = await listen(http.createServer(configured.app), 0);
     try {
-      expect(await (await fetch(`${server.url}/api/client-config`)).json()).toEqual({ promo_url: 'https://offers.example.org/a' });
+      expect(await (await fetch(`${server.url}/api/client-config`)).json()).toEqual({ promo_url: 'https://offers.example.org/a', coaching_enabled: true });
     } finally {
       await server.close();
     }

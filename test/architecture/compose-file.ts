@@ -26,13 +26,15 @@ export class MissingVariableError extends Error {}
 
 /**
  * A value with compose's interpolation applied against `hostEnv`: `${VAR}`, `${VAR:-default}`,
- * `${VAR-default}`, `${VAR:?message}` and `${VAR?message}` (which refuse to start without VAR), `$$`.
+ * `${VAR-default}`, `${VAR:?message}` and `${VAR?message}` (which refuse to start without VAR),
+ * `${VAR:+word}` and `${VAR+word}` (word when VAR is set, else nothing), `$$`.
  */
 export function interpolate(value: string, hostEnv: Record<string, string | undefined>): string {
-  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?])([^}]*))?\}/g, (whole, name?: string, colon?: string, kind?: string, word?: string) => {
+  return value.replace(/\$\$|\$\{([A-Za-z_][A-Za-z0-9_]*)(?:(:?)([-?+])([^}]*))?\}/g, (whole, name?: string, colon?: string, kind?: string, word?: string) => {
     if (whole === '$$') return '$';
     const set = hostEnv[name!];
     const missing = set === undefined || (colon === ':' && set === '');
+    if (kind === '+') return missing ? '' : word!;
     if (!missing) return set;
     if (kind === '?') throw new MissingVariableError(`${name}: ${word}`);
     return kind === '-' ? word! : '';

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { loadServiceRegistry, ServiceProcessEnv, type ServiceRegistry } from '@warriors/kit';
+import { loadConfig, loadServiceRegistry, ServiceProcessEnv, type ServiceRegistry } from '@warriors/kit';
 import { GatewayEnv } from '../../gateway/src/config';
 import { ModelEnv } from '../../services/coaching/src/config';
 import { composeGaps, environmentOf, interpolate, MissingVariableError, readCompose, SERVERS, type ComposeFile } from './compose-file';
@@ -86,6 +86,11 @@ describe('docker-compose.yml', () => {
     for (const variable of Object.keys(ModelEnv.shape).filter((name) => name.startsWith('OPENAI_')))
       expect([variable, coaching.environment?.[variable]]).toEqual([variable, `\${${variable}:-}`]);
     expect(environmentOf(coaching, { ...HOST_ENV, OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-test' })).toMatchObject({ OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-test' });
+    // The gateway is told coaching is on exactly when coaching has its key, never the key itself.
+    const gateway = compose.services.gateway!;
+    expect(loadConfig(GatewayEnv, environmentOf(gateway, HOST_ENV)).COACHING_ENABLED).toBe(false);
+    expect(loadConfig(GatewayEnv, environmentOf(gateway, { ...HOST_ENV, OPENAI_API_KEY: 'sk-test' })).COACHING_ENABLED).toBe(true);
+    expect(Object.values(environmentOf(gateway, { ...HOST_ENV, OPENAI_API_KEY: 'sk-test' }))).not.toContain('sk-test');
   });
 
   it('pins every image to an exact release, NATS at 2.10.23 or later', () => {
@@ -127,5 +132,6 @@ describe('compose interpolation as the test reads it', () => {
     expect(interpolate('a ${X} b ${Y:-dflt} ${Z-} $$HOME', { X: '1', Y: '' })).toBe('a 1 b dflt  $HOME');
     expect(() => interpolate('${S:?set S}', { S: '' })).toThrow('S: set S');
     expect(interpolate('${S?set S}', { S: '' })).toBe('');
+    expect([interpolate('${K:+on}', { K: 'x' }), interpolate('${K:+on}', { K: '' }), interpolate('${K+on}', { K: '' }), interpolate('${K:+on}', {})]).toEqual(['on', '', 'on', '']);
   });
 });

@@ -167,10 +167,9 @@ describe('every screen and state is free of axe violations at desktop and phone 
       await page.getByRole('dialog', { name: 'Your Badges' }).getByText('First Meeting', { exact: true }).waitFor();
       await check(page, 'dashboard-badges-modal');
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: "See Today's Plan" }).click();
-      await page.getByRole('dialog').getByText('AI Coaching Not Yet Configured').waitFor();
-      await check(page, 'dashboard-coaching');
-      await page.keyboard.press('Escape');
+      // This product has no model server: the dashboard offers no plan that could only say 'AI Coaching Not
+      // Yet Configured' (coaching.browser.test.ts checks the drawer where coaching is on).
+      expect(await page.getByRole('button', { name: "See Today's Plan" }).count()).toBe(0);
       if (viewport === 'phone') {
         await page.getByRole('button', { name: 'Menu', exact: true }).click();
         await page.getByRole('navigation', { name: 'Mobile' }).waitFor();

@@ -1,7 +1,8 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import type { EmbeddedProduct } from '@warriors/gateway';
 import { ONE_PIXEL_PNG_BASE64 } from '@warriors/test-support';
-import { horizontalOverflow, screenshot, startBrowserProduct } from '../support/browser';
+import { horizontalOverflow, screenshot, SCREENSHOTS, startBrowserProduct } from '../support/browser';
 
 jest.setTimeout(90_000);
 
@@ -100,6 +101,20 @@ describe('a broker in a real browser', () => {
     await avatar.waitFor();
     expect(await avatar.getAttribute('src')).toMatch(/^\/api\/users\/[0-9a-f-]{36}\/picture\?v=1$/);
     expect(await avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+
+    // In the nav bar, the picture is a 32 px circle in its menu button at every width: neither shrinks beside the links.
+    const menu = page.getByRole('button', { name: 'Account menu' });
+    const navAvatar = menu.locator('img');
+    for (const width of [1280, 1440]) {
+      await page.setViewportSize({ width, height: 800 });
+      await page.goto(`${product.url}/profile`);
+      await navAvatar.waitFor();
+      expect(await navAvatar.boundingBox()).toMatchObject({ width: 32, height: 32 });
+      expect(await menu.boundingBox()).toMatchObject({ width: 40, height: 40 });
+      expect(await navAvatar.evaluate((img) => getComputedStyle(img).borderRadius)).toBe('50%');
+      await page.locator('.navbar').screenshot({ path: path.join(SCREENSHOTS, `06-nav-avatar-${width}.png`) });
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('fits a phone screen', async () => {

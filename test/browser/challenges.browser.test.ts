@@ -177,7 +177,8 @@ describe('warriors challenging each other in a real browser', () => {
     await page.getByRole('dialog', { name: "You've been invited to join" }).getByRole('button', { name: 'Sign Up / Login to Join' }).click();
     await page.waitForURL(`**/?challenge_id=${created.body.id}`);
     await page.getByRole('complementary', { name: 'Challenge invitation' }).getByText('Open Door Derby').waitFor();
-    await page.getByRole('button', { name: 'Create an account' }).click();
+    // An invitee is usually new: the link opens on Create account.
+    await page.getByRole('heading', { name: 'Join the battle' }).waitFor();
     await page.getByLabel('Name').fill('Vera Visitor');
     await page.getByLabel('Email').fill(`vera.${Date.now()}@example.com`);
     await page.getByLabel('Password').fill('correct horse battery');
@@ -195,6 +196,18 @@ describe('warriors challenging each other in a real browser', () => {
     await card.filter({ hasText: '2 warriors' }).filter({ hasText: 'Your points: 0' }).waitFor();
     await screenshot(page, '50-challenges-joined');
     await page.close();
+
+    // A link to no challenge (or a private one) invites to nothing, and says only that.
+    const stray = await product.signedOut(DESKTOP);
+    await stray.goto(`${product.url}/challenges?id=00000000-0000-4000-8000-000000000000`);
+    await stray.getByRole('dialog', { name: 'Challenge not found' }).waitFor();
+    expect(await stray.getByRole('button', { name: 'Sign Up / Login to Join' }).count()).toBe(0);
+    await stray.goto(`${product.url}/?challenge_id=00000000-0000-4000-8000-000000000000`);
+    const notFound = stray.getByRole('complementary', { name: 'Challenge invitation' });
+    await notFound.getByText('Challenge not found').waitFor();
+    expect(await notFound.innerText()).toBe('Challenge not found');
+    expect(await accessibilityViolations(stray)).toEqual([]);
+    await stray.close();
   });
   it('lets the host edit an upcoming challenge, then delete it after confirming', async () => {
     const api = apiClient(product.url);

@@ -103,19 +103,3 @@ describe('the AI coach in a real browser, with a model server', () => {
     await page.close();
   });
 });
-
-describe('the AI coach in a real browser, before an admin enables it', () => {
-  const product = browserProductForSuite();
-
-  it('says AI coaching is not yet configured', async () => {
-    const api = apiClient(product.url);
-    const me = await api.signup({ name: 'Nina Park', timezone: 'UTC' });
-    const page = await product.signedIn(me.body.access_token);
-    const panel = await openPlan(page, product.url, 'Nina');
-    await panel.getByRole('heading', { name: 'AI Coaching Not Yet Configured' }).waitFor();
-    await panel.getByText(/Contact your admin/).waitFor();
-    await viewportShot(page, '94-coaching-not-configured');
-    expect(await accessibilityViolations(page, '[role="dialog"]')).toEqual([]);
-    await page.close();
-  });
-});

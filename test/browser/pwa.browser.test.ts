@@ -143,6 +143,48 @@ describe('the installable app in a real browser', () => {
     await waitFor(async () => (await savedReads(page)).length === 0, 10_000, 'the saved reads cleared on sign-out');
   });
 
+  it('opens signed in offline when no answer of /api/me was saved, and a log made then waits on the device and is sent once back online', async () => {
+    const api = apiClient(product.url);
+    const me = await api.signup({ name: 'Nell Nocache', timezone: 'UTC' });
+    const token = me.body.access_token as string;
+    const { context, page } = await freshContext(token);
+    await page.goto(`${product.url}/dashboard`);
+    const welcome = page.getByRole('heading', { name: /^Welcome(?: back)?, Nell$/ });
+    await welcome.waitFor();
+    await page.evaluate(() => navigator.serviceWorker.ready);
+    await page.reload();
+    await welcome.waitFor();
+    expect(await controlled(page)).toBe(true);
+    // As on a first visit with the worker (or once its saved answers are past their 7 days): nothing saved.
+    await page.evaluate(async () => Promise.all((await caches.keys()).filter((name) => name.startsWith('api-reads-')).map((name) => caches.delete(name))));
+
+    await context.setOffline(true);
+    await page.reload();
+    // /api/me unanswered: the token stays and the user last known on the device opens, marked offline.
+    await welcome.waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — / })
+      .waitFor();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBe(token);
+    await page
+      .locator('#log-activity')
+      .getByRole('button', { name: /^Cold Call/ })
+      .click();
+    const pending = page.getByRole('list', { name: 'Logs not yet synced' });
+    await pending.getByText("Will sync when you're back online").waitFor();
+    expect(await accessibilityViolations(page)).toEqual([]);
+    await screenshot(page, '92-pwa-offline-first-visit-log');
+
+    await context.setOffline(false);
+    await pending.waitFor({ state: 'detached' });
+    await waitFor(async () => (await api.call('GET', '/api/leaderboard/me?window=today', { token })).body.points === 1, 10_000, 'the cold call on the board');
+    await page
+      .getByRole('status')
+      .filter({ hasText: /^Offline — / })
+      .waitFor({ state: 'detached' });
+  });
+
   it("keeps one session's saved reads from another: a new token's reads replace the previous session's", async () => {
     const first = await signedUp('Fay First');
     const { context, page } = await freshContext(first);

@@ -4,7 +4,7 @@ import { createRoot } from 'react-dom/client';
 import './styles/tokens.css';
 import './styles/global.css';
 import { App } from './app/App';
-import { startSession } from './app/start-session';
+import { reconfirmSession, startSession } from './app/start-session';
 import { watchConnectivity } from './lib/app-shell';
 import { makeStore } from './lib/store';
 
@@ -12,6 +12,7 @@ const store = makeStore();
 startSession(store);
 setupListeners(store.dispatch);
 watchConnectivity(store.dispatch);
+reconfirmSession(store);
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

@@ -78,13 +78,13 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 export const pendingForever = () => new Promise<Response>(() => undefined);
 
 /**
- * The nav bar's background polls, the dashboard's Battle Pulse, the deployment's client config (no promo offer) and its push
+ * The nav bar's background polls, the dashboard's Battle Pulse, the deployment's client config (no promo offer, coaching on) and its push
  * config (push off, as on a server without VAPID keys), answered
  * empty unless a test scripts them. RTK Query delays tag invalidation while any query is pending, so a read left pending forever
  * would hold back every refetch.
  */
 const BACKGROUND_POLLS: Record<string, unknown> = {
-  'GET /api/client-config': { promo_url: null },
+  'GET /api/client-config': { promo_url: null, coaching_enabled: true },
   'GET /api/challenge-invites': [],
   'GET /api/nudges/inbox': [],
   'GET /api/recap/notices': [],

@@ -2,9 +2,10 @@ import { Suspense, use } from 'react';
 import type { User } from '@warriors/contracts';
 import { Outlet } from 'react-router-dom';
 import { LoadingScreen } from '../components/LoadingScreen';
-import { selectCurrentUser } from '../lib/session';
+import { selectCurrentUser, selectSessionUnreachable } from '../lib/session';
 import { useAppSelector } from '../lib/hooks';
 import { OfflineBanner } from './OfflineBanner';
+import { ServerUnreachable } from './ServerUnreachable';
 import { UpdatePrompt } from './UpdatePrompt';
 import { loadNavBar, navBarIfArrived } from './nav-bar-chunk';
 
@@ -16,6 +17,7 @@ function SignedInBar({ user }: { user: User }) {
 
 export function Layout() {
   const user = useAppSelector(selectCurrentUser);
+  const unreachable = useAppSelector(selectSessionUnreachable);
   // One boundary over the bar and the page: they show together, so the bar never pushes a shown page down.
   return (
     <Suspense fallback={<LoadingScreen />}>
@@ -26,7 +28,7 @@ export function Layout() {
         <OfflineBanner />
         {user && <SignedInBar user={user} />}
         <main id="main" className={user ? 'page' : 'page page--guest'} tabIndex={-1}>
-          <Outlet />
+          {unreachable ? <ServerUnreachable /> : <Outlet />}
         </main>
         <UpdatePrompt />
       </div>

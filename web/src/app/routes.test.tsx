@@ -1,7 +1,9 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { initialSessionState } from '../lib/session';
-import { callsTo, jsonResponse, mockApi, mockFetch, renderApp, signedIn, signedOut, testUser } from '../../test/render';
+import { callsTo, jsonResponse, mockApi, mockFetch, pendingForever, renderApp, signedIn, signedOut, testUser } from '../../test/render';
+import { connectivityChanged } from '../lib/app-shell';
+import { writeKnownUser } from '../lib/token-storage';
 import { campaignList } from '../../test/fixtures';
 import { startSession } from './start-session';
 
@@ -84,14 +86,40 @@ describe('session and routes', () => {
     logged.mockRestore();
   });
 
-  it('says so when the account behind a stored token cannot be read', async () => {
+  it("keeps a token whose user the server could not be asked for, and with no user known on the device says it can't reach the server, with 'Try again'", async () => {
     localStorage.setItem('token', 'stored-token');
-    mockFetch(jsonResponse(503, { detail: 'Service unavailable' }));
+    const fetchMock = mockApi({ 'GET /api/me': jsonResponse(503, { detail: 'Service unavailable' }) });
     const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    const { store } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    const { store, router } = renderApp('/dashboard');
     startSession(store);
 
-    expect(await screen.findByText("We couldn't load your account. Please sign in again.")).toHaveRole('status');
+    expect(await screen.findByRole('heading', { name: "Can't reach the server" })).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent("Can't reach the server — what needs the server will load when you're back online.");
+    expect(screen.queryByLabelText('Email')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(localStorage.getItem('token')).toBe('stored-token');
+
+    fetchMock.mockImplementation(async (url: string) => (url === '/api/me' ? jsonResponse(200, testUser) : pendingForever()));
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ana' })).toBeInTheDocument();
+    expect(screen.queryByText(/^Can't reach the server —/)).not.toBeInTheDocument();
+    logged.mockRestore();
+  });
+
+  it('opens signed in as the user last known on the device when /api/me fails offline, with the offline banner', async () => {
+    localStorage.setItem('token', 'stored-token');
+    writeKnownUser('stored-token', testUser);
+    globalThis.fetch = jest.fn(() => Promise.reject(new TypeError('Failed to fetch')));
+    const logged = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { store } = renderApp('/dashboard');
+    act(() => store.dispatch(connectivityChanged({ online: false })));
+    startSession(store);
+
+    expect(await screen.findByRole('heading', { name: 'Welcome back, Ana' })).toBeInTheDocument();
+    expect(screen.getByText("Offline — what needs the server will load when you're back online.")).toHaveRole('status');
+    expect(screen.getByRole('button', { name: 'Account menu' })).toBeInTheDocument();
+    expect(localStorage.getItem('token')).toBe('stored-token');
     logged.mockRestore();
   });
 

@@ -20,3 +20,17 @@ export function startSession(store: AppStore): void {
   // first render, and the device's zone (usually the profile's) is then ready in the calendar's cache.
   isValidTimezone(Intl.DateTimeFormat().resolvedOptions().timeZone);
 }
+
+/**
+ * A session the server could not confirm (the page opened offline, the server out of reach) asks for its
+ * user again when the connection returns and when the broker comes back to the page; its answer ends the
+ * offline banner, or a 401 the session.
+ */
+export function reconfirmSession(store: AppStore): void {
+  const retry = () => {
+    const { unconfirmed, loading } = store.getState().session;
+    if (unconfirmed && !loading) void store.dispatch(fetchCurrentUser());
+  };
+  window.addEventListener('online', retry);
+  window.addEventListener('focus', retry);
+}

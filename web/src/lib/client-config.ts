@@ -1,8 +1,8 @@
 import type { ClientConfig } from '@warriors/contracts';
 import { api } from './api';
 
-/** The deployment's settings (PROMO_URL...): read once per page load, kept for the session. */
-const clientConfigApi = api.injectEndpoints({
+/** The deployment's settings (PROMO_URL, whether coaching is on...): read once per page load, kept for the session. */
+export const clientConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
     getClientConfig: build.query<ClientConfig, void>({
       query: () => '/client-config',

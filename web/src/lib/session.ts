@@ -3,7 +3,7 @@ import { BADGE_TYPES, type Badge, type User } from '@warriors/contracts';
 import { api } from './api';
 import { hasStatus } from './api-error';
 import { sessionApi } from './session-api';
-import { readToken } from './token-storage';
+import { readKnownUser, readToken } from './token-storage';
 import { pendingLogsRead } from './pending-logs';
 
 export interface SessionState {
@@ -13,6 +13,11 @@ export interface SessionState {
   loading: boolean;
   /** A message for the next auth screen: why the session ended (the account deleted, the token refused). */
   notice: SessionNotice | null;
+  /**
+   * The server could not say who the token's user is (offline, out of reach, failing): the session goes
+   * on with the user last known, or, with none known on the device, waits for 'Try again'.
+   */
+  unconfirmed: boolean;
 }
 
 export interface SessionNotice {
@@ -22,19 +27,18 @@ export interface SessionNotice {
 
 /** Said on the sign-in screen when the server refused the stored token (expired, signed with a retired secret, account gone). */
 export const SESSION_ENDED_NOTICE: SessionNotice = { tone: 'warning', text: 'Your session has ended. Please sign in again.' };
-/** Said when the user behind the token could not be read for another reason (the server or the network failed). */
-export const SESSION_UNREADABLE_NOTICE: SessionNotice = { tone: 'warning', text: "We couldn't load your account. Please sign in again." };
 
 export function initialSessionState(token: string | null = readToken()): SessionState {
-  return { token, user: null, loading: token !== null, notice: null };
+  return { token, user: null, loading: token !== null, notice: null, unconfirmed: false };
 }
 
 /**
  * Fetches the user behind the token: on start, and whenever a screen needs fresh data (refresh). A
  * failure names the token it was asked with: one renewed meanwhile (a password changed on this device,
- * whose old token the live socket's close then reports) keeps its session.
+ * whose old token the live socket's close then reports) keeps its session. It also brings the user last
+ * read under that token on this device, which a failure other than a 401 keeps on screen.
  */
-export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unknown; rejectedMeta: { token: string | null } }>(
+export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unknown; rejectedMeta: { token: string | null; knownUser: User | null } }>(
   'session/fetchCurrentUser',
   async (_: void, { dispatch, getState, rejectWithValue }) => {
     const { token } = (getState() as { session: SessionState }).session;
@@ -42,7 +46,7 @@ export const fetchCurrentUser = createAsyncThunk<User, void, { rejectValue: unkn
       return await dispatch(sessionApi.endpoints.getMe.initiate(undefined, { subscribe: false, forceRefetch: true })).unwrap();
     } catch (error) {
       console.error('Failed to fetch user', error);
-      return rejectWithValue(error, { token });
+      return rejectWithValue(error, { token, knownUser: token ? readKnownUser(token) : null });
     }
   },
 );
@@ -80,13 +84,16 @@ const sessionSlice = createSlice({
       .addCase(fetchCurrentUser.fulfilled, (state, action) => {
         state.user = action.payload;
         state.loading = false;
+        state.unconfirmed = false;
       })
-      // Spec: on failure the token is removed and the session cleared; the sign-in screen says why.
-      .addCase(fetchCurrentUser.rejected, (state, action) =>
-        action.meta.token && action.meta.token !== state.token
-          ? { ...state, loading: false }
-          : { ...initialSessionState(null), notice: hasStatus(action.payload, 401) ? SESSION_ENDED_NOTICE : SESSION_UNREADABLE_NOTICE },
-      )
+      .addCase(fetchCurrentUser.rejected, (state, action) => {
+        // A token renewed meanwhile keeps its session.
+        if (action.meta.token && action.meta.token !== state.token) return { ...state, loading: false };
+        // Only the server's refusal of the token (401) ends the session; the sign-in screen says why.
+        if (hasStatus(action.payload, 401)) return { ...initialSessionState(null), notice: SESSION_ENDED_NOTICE };
+        // Offline, out of reach or failing: the token stays, and the user last known with it (docs/decisions.md).
+        return { ...state, user: state.user ?? action.meta.knownUser ?? null, loading: false, unconfirmed: true };
+      })
       .addMatcher(
         isAnyOf(
           sessionApi.endpoints.login.matchFulfilled,
@@ -100,6 +107,7 @@ const sessionSlice = createSlice({
           user: action.payload.user,
           loading: false,
           notice: null,
+          unconfirmed: false,
         }),
       );
   },
@@ -108,12 +116,15 @@ const sessionSlice = createSlice({
     selectSessionToken: (state) => state.token,
     selectSessionLoading: (state) => state.loading,
     selectSessionNotice: (state) => state.notice,
+    selectSessionUnconfirmed: (state) => state.unconfirmed,
+    /** A token kept whose user the server could not be asked for, and none known on the device. */
+    selectSessionUnreachable: (state) => state.unconfirmed && state.user === null && !state.loading,
   },
 });
 
 export const sessionReducer = sessionSlice.reducer;
 export const { userUpdated, logAnswered } = sessionSlice.actions;
-export const { selectCurrentUser, selectSessionToken, selectSessionLoading, selectSessionNotice } = sessionSlice.selectors;
+export const { selectCurrentUser, selectSessionToken, selectSessionLoading, selectSessionNotice, selectSessionUnconfirmed, selectSessionUnreachable } = sessionSlice.selectors;
 
 /** Logs out: clears the session and every cached response of the previous user. */
 export const logout =

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { LIVE_SOCKET_CLOSE } from '@warriors/contracts';
 import { FakeWebSocket } from '../../../test/fake-socket';
@@ -105,14 +105,27 @@ describe('DashboardScreen', () => {
   });
 
   it('carries the upsell banner to the offer the deployment names', async () => {
-    mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation' }) });
+    mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation', coaching_enabled: true }) });
     await openDashboard();
     const banner = await screen.findByRole('complementary', { name: 'Automation offer' });
     expect(within(banner).getByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://offers.example.org/automation');
   });
 
+  it("offers today's plan where coaching is on, and no button leading to 'Not Yet Configured' where it is off", async () => {
+    mockDashboard();
+    await openDashboard();
+    expect(await screen.findByRole('button', { name: "See Today's Plan" })).toHaveAttribute('aria-haspopup', 'dialog');
+    cleanup();
+
+    const fetchMock = mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: null, coaching_enabled: false }) });
+    await openDashboard();
+    await waitFor(() => expect(callsTo(fetchMock, 'GET /api/client-config')).toHaveLength(1));
+    await screen.findByRole('heading', { name: 'Welcome back, Ana' });
+    expect(screen.queryByRole('button', { name: "See Today's Plan" })).not.toBeInTheDocument();
+  });
+
   it('shows no banner when the deployment names no offer', async () => {
-    const fetchMock = mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: null }) });
+    const fetchMock = mockDashboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: null, coaching_enabled: true }) });
     await openDashboard();
     await waitFor(() => expect(callsTo(fetchMock, 'GET /api/client-config')).toHaveLength(1));
     await screen.findByRole('heading', { name: 'Welcome back, Ana' });

@@ -23,6 +23,7 @@ import { useLogFailure } from '../../lib/use-log-failure';
 import { useNow } from '../../lib/use-now';
 import { useAfterFirstPaint } from '../../lib/use-after-first-paint';
 import { useAppSelector } from '../../lib/hooks';
+import { useGetClientConfigQuery } from '../../lib/client-config';
 import { Cockpit } from './Cockpit';
 import { greeting } from './greeting';
 import './dashboard.css';
@@ -136,13 +137,16 @@ export default function DashboardScreen() {
   const lock: ReactNode = useMemo(() => (locked ? <DailyGoalLock onSetGoal={openDailyGoalForm} /> : undefined), [locked, openDailyGoalForm]);
   const showBadges = useCallback(() => setBadgesOpen(true), []);
   const openCoach = useCallback(() => setCoachOpen(true), []);
+  // Today's plan is offered only where the coach has its model: elsewhere it led to 'Not Yet Configured' (docs/decisions.md).
+  const coachingEnabled = useGetClientConfigQuery().data?.coaching_enabled === true;
   const headerActions = useMemo(
-    () => (
-      <Button onClick={openCoach} aria-haspopup="dialog">
-        See Today's Plan
-      </Button>
-    ),
-    [openCoach],
+    () =>
+      coachingEnabled ? (
+        <Button onClick={openCoach} aria-haspopup="dialog">
+          See Today's Plan
+        </Button>
+      ) : undefined,
+    [coachingEnabled, openCoach],
   );
   const badges = user?.badges ?? [];
 

@@ -1,6 +1,7 @@
 import { activityApi } from '../../features/activity';
 import { goalsApi } from '../../features/goals';
 import { leaderboardApi } from '../../features/leaderboard';
+import { clientConfigApi } from '../../lib/client-config';
 import { hasEarlyRead } from '../../lib/early-reads';
 import type { AppStore } from '../../lib/store';
 import { firstReadUrl, DASHBOARD_FIRST_READS } from './first-reads';
@@ -29,6 +30,8 @@ export async function primeFirstScreen(store: AppStore): Promise<void> {
     store.dispatch(leaderboardApi.endpoints.getMyStanding.initiate('today', { subscribe: false })),
     store.dispatch(leaderboardApi.endpoints.getLeaderboard.initiate('today', { subscribe: false })),
     store.dispatch(activityApi.endpoints.getHeldActivities.initiate(undefined, { subscribe: false })),
+    // Whether the header offers today's plan: asked with them, so the button does not pop in.
+    store.dispatch(clientConfigApi.endpoints.getClientConfig.initiate(undefined, { subscribe: false })),
   ];
   if (underWay) await Promise.race([Promise.allSettled(reads), pause(FIRST_READS_WAIT_MS)]);
 }

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { jsonResponse, mockFetch, renderApp, signedOut, testUser } from '../../../test/render';
 
@@ -125,8 +125,38 @@ describe('AuthScreen', () => {
     mockFetch(jsonResponse(404, { detail: 'Challenge not found' }));
     renderApp('/?challenge_id=999', signedOut());
 
-    expect(await screen.findByRole('alert')).toHaveTextContent('Challenge not found');
+    const card = await screen.findByRole('complementary', { name: 'Challenge invitation' });
+    expect(await within(card).findByRole('alert')).toHaveTextContent('Challenge not found');
+    // Nothing to accept: the card says only that.
+    expect(card).toHaveTextContent(/^Challenge not found$/);
     expect(screen.queryByText("You've been invited to join a challenge")).not.toBeInTheDocument();
+  });
+
+  it.each(['/?challenge_id=c-9', '/auth?challenge_id=c-9'])("opens an invitation link (%s) on 'Create account', most invitees being new", async (path) => {
+    mockFetch(
+      jsonResponse(200, {
+        id: 'c-9',
+        name: 'Cold Call Clash',
+        description: null,
+        start_at: '2026-11-01T00:00:00Z',
+        end_at: '2026-11-30T00:00:00Z',
+        members_count: 3,
+        owner_name: 'Sam W.',
+      }),
+    );
+    const user = userEvent.setup();
+    renderApp(path, signedOut());
+
+    expect(await screen.findByRole('heading', { name: 'Join the battle' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create Account' })).toBeInTheDocument();
+    expect(await screen.findByText('Sign in or create your account to accept.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(screen.getByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
+  });
+
+  it('opens on sign in without an invitation link', async () => {
+    renderApp('/auth', signedOut());
+    expect(await screen.findByRole('heading', { name: 'Welcome back, warrior' })).toBeInTheDocument();
   });
 
   it('shows the generic invitation when the challenge cannot be read, and goes to the challenge after signing in', async () => {
@@ -136,6 +166,7 @@ describe('AuthScreen', () => {
 
     expect(await screen.findByText("You've been invited to join a challenge")).toBeInTheDocument();
     expect(fetchMock).toHaveBeenCalledWith('/api/challenges/public/c-9', expect.anything());
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await user.type(screen.getByLabelText('Email'), 'ana@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret-password');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

@@ -27,7 +27,8 @@ export default function AuthScreen() {
   const [search] = useSearchParams();
   const challengeId = search.get(CHALLENGE_ID_PARAM);
   const notice = useAppSelector(selectSessionNotice);
-  const [mode, setMode] = useState<AuthMode>('signin');
+  // Most invitees are new: an invitation link opens on 'Create account' (docs/decisions.md).
+  const [mode, setMode] = useState<AuthMode>(challengeId ? 'signup' : 'signin');
   const [values, setValues] = useState<AuthFormValues>(emptyAuthForm);
   const [errors, setErrors] = useState<string[]>([]);
   const [login, loginState] = useLoginMutation();

@@ -6,11 +6,13 @@ import './auth.css';
 import { Icon, UI_ICONS } from '../../components/icons/icon';
 
 /**
- * Shown above the form when the visitor arrived by a challenge link: the challenge, 'Challenge not found'
- * for a link to none (or to a private one, which reads the same), generic while loading or if the read failed.
+ * Shown above the form when the visitor arrived by a challenge link: the challenge, only 'Challenge not
+ * found' for a link to none (or to a private one, which reads the same: nothing to accept), generic while
+ * loading or if the read failed.
  */
 export function InvitationCard({ challengeId }: { challengeId: string }) {
   const { data, error } = useGetChallengeInvitationQuery(challengeId);
+  const notFound = !data && hasStatus(error, 404);
   return (
     <aside className="invitation" aria-label="Challenge invitation">
       <span className="invitation__icon">
@@ -27,14 +29,14 @@ export function InvitationCard({ challengeId }: { challengeId: string }) {
             </p>
             <p className="invitation__text">Hosted by {data.owner_name}</p>
           </>
-        ) : hasStatus(error, 404) ? (
+        ) : notFound ? (
           <p className="invitation__name" role="alert">
             Challenge not found
           </p>
         ) : (
           <p className="invitation__name">You've been invited to join a challenge</p>
         )}
-        <p className="invitation__text">Sign in or create your account to accept.</p>
+        {!notFound && <p className="invitation__text">Sign in or create your account to accept.</p>}
       </div>
     </aside>
   );

@@ -578,8 +578,13 @@ describe('the invitation landing', () => {
       { ...lists({}), 'GET /api/challenges/public/999': jsonResponse(404, { detail: 'Challenge not found' }), 'GET /api/challenges/999': jsonResponse(404, {}) },
       '/challenges?id=999',
     );
-    const landing = await dialog("You've been invited to join");
-    expect(await within(landing).findByRole('alert')).toHaveTextContent('Challenge not found');
+    const landing = await dialog('Challenge not found');
+    expect(within(landing).getByRole('alert')).toHaveTextContent('Challenge not found');
+    expect(
+      within(landing)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(expect.not.arrayContaining(['Accept Challenge', 'Sign Up / Login to Join']));
   });
 });
 

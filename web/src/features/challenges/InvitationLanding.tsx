@@ -41,7 +41,8 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onAccepted, o
 
   return (
     <Modal
-      title="You've been invited to join"
+      // A link to no challenge (or a private one, which reads the same) invites to nothing: it says only that.
+      title={!challenge && isError ? CHALLENGE_MESSAGES.notFound : "You've been invited to join"}
       onClose={onDone}
       footer={
         <>
@@ -89,7 +90,10 @@ export function InvitationLanding({ challengeId, signedIn, onDone, onAccepted, o
           <p className="invitation-landing__host">Hosted by {challenge.owner_name}</p>
         </div>
       ) : isError ? (
-        <Alert tone="error">{CHALLENGE_MESSAGES.notFound}</Alert>
+        // The title says it; this line tells a screen reader, which read the title while it loaded.
+        <p className="visually-hidden" role="alert">
+          {CHALLENGE_MESSAGES.notFound}
+        </p>
       ) : (
         <p className="challenge-loading" role="status">
           <span className="spinner" aria-hidden="true" /> Loading...

@@ -163,7 +163,7 @@ describe('LeaderboardScreen', () => {
   });
 
   it('links to the automation offer', async () => {
-    await openLeaderboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation' }) });
+    await openLeaderboard({ 'GET /api/client-config': jsonResponse(200, { promo_url: 'https://offers.example.org/automation', coaching_enabled: false }) });
     expect(await screen.findByRole('link', { name: 'See the automation offer' })).toHaveAttribute('href', 'https://offers.example.org/automation');
   });
 });
