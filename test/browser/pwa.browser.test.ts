@@ -171,8 +171,8 @@ describe('the installable app in a real browser', () => {
       .locator('#log-activity')
       .getByRole('button', { name: /^Cold Call/ })
       .click();
-    const pending = page.getByRole('list', { name: 'Logs not yet synced' });
-    await pending.getByText("Will sync when you're back online").waitFor();
+    const pending = page.locator('#log-activity').getByText('1 log waiting to sync · 1 Cold Call');
+    await pending.waitFor();
     expect(await accessibilityViolations(page)).toEqual([]);
     await screenshot(page, '92-pwa-offline-first-visit-log');
 
