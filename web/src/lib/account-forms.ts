@@ -2,7 +2,8 @@ import { PASSWORD_MIN_LENGTH } from '@warriors/contracts';
 
 export const PASSWORDS_DIFFER = 'Passwords do not match';
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** What the forms take for an address before the server checks it. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The address a form sends: its checks before anything goes, empty when it may. */
 export function emailProblems(email: string): string[] {

@@ -1,4 +1,5 @@
 import type { FocusArea, LoginBody, SignupBody } from '@warriors/contracts';
+import { EMAIL_PATTERN } from '../../lib/account-forms';
 import { browserTimeZone } from '../../lib/time-zones';
 
 export type AuthMode = 'signin' | 'signup';
@@ -31,8 +32,6 @@ export function emptyAuthForm(): AuthFormValues {
 
 /** The zone the sign-up form shows and sends: the broker's pick, else the device's. */
 export const chosenTimeZone = (values: AuthFormValues): string => values.timezone || browserTimeZone();
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** Client checks of spec point 5, run before anything is sent; empty when the form may go. */
 export function validateAuthForm(mode: AuthMode, values: AuthFormValues): string[] {
